@@ -1,0 +1,5 @@
+import sys
+
+from napkifu.cli import main
+
+sys.exit(main())

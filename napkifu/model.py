@@ -1,0 +1,303 @@
+"""The record model: what a ``.nap`` file says, as plain immutable objects.
+
+Everything downstream (replay, formatter, exporters) reads these classes and
+never a Lark tree. Every element keeps its source :class:`Span` so that a
+judgement can point at the exact token; spans are excluded from equality, so two
+records that say the same thing compare equal wherever their text stood (that is
+what the formatter's round-trip guarantee is stated in).
+
+The model is lenient: it holds what the text says, even when the text breaks a
+structural rule (the notation layer reports that as NAP105 and keeps the first of
+two repeated lines). Judging what it says is the replay engine's job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from napkifu.cards import Card, Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A source range: 1-based line and column; ``end_column`` is exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @staticmethod
+    def point(line: int, column: int = 1) -> Span:
+        return Span(line, column, line, column + 1)
+
+
+NO_SPAN = Span(0, 0, 0, 0)
+
+
+def _span() -> Span:
+    return field(default=NO_SPAN, compare=False, repr=False)  # type: ignore[return-value]
+
+
+Annotation = Literal["!", "?", "!!", "??", "!?", "?!"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRef:
+    """A player named in a line (NFC-normalised name; quotes removed)."""
+
+    name: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    """A card as written in a hand, widow, discard or call (``UNKNOWN`` for ``?``)."""
+
+    card: Card
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A card played in a trick, with the suit a led joker names (``JK>♥``) and an
+    analysis annotation (``!``, ``?!`` …)."""
+
+    card: Card
+    joker_suit: Suit | None = None
+    annotation: Annotation | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """One call of the auction: a pass, or ``count`` + ``suit`` (``suit`` None is NT)."""
+
+    player: PlayerRef | None
+    count: int | None  # None for a pass
+    suit: Suit | None = None  # None with a count: no-trump
+    span: Span = _span()
+
+    @property
+    def is_pass(self) -> bool:
+        return self.count is None
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment on a line of its own, kept where it stood (before the next line)."""
+
+    text: str  # without the leading '#', trailing spaces stripped
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """Fields every line shares: comments standing before it, its own trailing
+    comment, and the span of the whole line."""
+
+    leading_comments: tuple[Comment, ...] = ()
+    comment: str | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    player: PlayerRef
+    cards: tuple[CardRef, ...]
+    meta: Statement = Statement()
+
+
+@dataclass(frozen=True, slots=True)
+class CardsLine:
+    """``widow`` or ``discard``."""
+
+    cards: tuple[CardRef, ...]
+    meta: Statement = Statement()
+
+
+@dataclass(frozen=True, slots=True)
+class BidsLine:
+    bids: tuple[Bid, ...]
+    meta: Statement = Statement()
+
+
+@dataclass(frozen=True, slots=True)
+class NapoleonLine:
+    player: PlayerRef
+    bid: Bid  # bid.player is None; the player is ``player``
+    meta: Statement = Statement()
+
+
+@dataclass(frozen=True, slots=True)
+class CallLine:
+    card: CardRef
+    meta: Statement = Statement()
+
+
+@dataclass(frozen=True, slots=True)
+class AdjutantLine:
+    player: PlayerRef | None  # None: ``adjutant none`` (Napoleon alone)
+    meta: Statement = Statement()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """``dealer NAME``."""
+
+    player: PlayerRef
+    meta: Statement = Statement()
+
+
+@dataclass(frozen=True, slots=True)
+class TrickLine:
+    number: int
+    leader: PlayerRef | None
+    plays: tuple[Play, ...]
+    meta: Statement = Statement()
+    number_span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimLine:
+    side: Literal["napoleon", "allies"]
+    meta: Statement = Statement()
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    honors: int
+    meta: Statement = Statement()
+    value_span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPoints:
+    player: PlayerRef
+    points: int
+    span: Span = _span()  # the number
+
+
+@dataclass(frozen=True, slots=True)
+class PointsLine:
+    """``score`` or ``total``: points per player, in the order written."""
+
+    entries: tuple[PlayerPoints, ...]
+    meta: Statement = Statement()
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One ``round N`` block; every optional line is None (or empty) when absent."""
+
+    number: int
+    meta: Statement = Statement()  # the ``round N`` line
+    dealer: PlayerLine | None = None
+    hands: tuple[HandLine, ...] = ()
+    widow: CardsLine | None = None
+    bids: tuple[BidsLine, ...] = ()
+    napoleon: NapoleonLine | None = None
+    call: CallLine | None = None
+    adjutant: AdjutantLine | None = None
+    discard: CardsLine | None = None
+    tricks: tuple[TrickLine, ...] = ()
+    claim: ClaimLine | None = None
+    result: ResultLine | None = None
+    score: PointsLine | None = None
+    total: PointsLine | None = None
+    trailing_comments: tuple[Comment, ...] = ()  # after the round's last line
+
+    @property
+    def all_bids(self) -> tuple[Bid, ...]:
+        """The auction in order across all ``bids`` lines."""
+        return tuple(b for line in self.bids for b in line.bids)
+
+    @property
+    def is_redeal(self) -> bool:
+        """Everyone passed (judged for completeness by the engine)."""
+        bids = self.all_bids
+        return bool(bids) and all(b.is_pass for b in bids)
+
+    @property
+    def has_play(self) -> bool:
+        return bool(self.tricks)
+
+
+@dataclass(frozen=True, slots=True)
+class TagLine:
+    key: str
+    value: str
+    meta: Statement = Statement()
+
+
+@dataclass(frozen=True, slots=True)
+class TextLine:
+    """``game "title"`` (value may be None), ``date``, ``place``."""
+
+    value: str | None
+    meta: Statement = Statement()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersLine:
+    players: tuple[PlayerRef, ...]
+    meta: Statement = Statement()
+
+
+@dataclass(frozen=True, slots=True)
+class RulesLine:
+    """``rules PRESET``."""
+
+    preset: str
+    meta: Statement = Statement()
+    value_span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class RuleLine:
+    """``rule KEY VALUE…`` (several values only for ``ladder``)."""
+
+    key: str
+    values: tuple[str, ...]
+    meta: Statement = Statement()
+    key_span: Span = _span()
+    values_span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game: its headers, then its rounds. ``number`` counts games in the file from 1."""
+
+    number: int
+    game: TextLine | None = None  # the ``game`` line, if written
+    date: TextLine | None = None
+    place: TextLine | None = None
+    tags: tuple[TagLine, ...] = ()
+    players: PlayersLine | None = None
+    rules: RulesLine | None = None
+    rule_lines: tuple[RuleLine, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    trailing_comments: tuple[Comment, ...] = ()
+    span: Span = _span()
+
+    @property
+    def title(self) -> str | None:
+        return self.game.value if self.game else None
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players.players) if self.players else ()
+
+    @property
+    def preset(self) -> str:
+        return self.rules.preset if self.rules else "standard"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A parsed file: its games and the comments before the first line of a game."""
+
+    games: tuple[Game, ...]
+    leading_comments: tuple[Comment, ...] = ()
+    source: str = field(default="", compare=False, repr=False)  # the file name, for messages

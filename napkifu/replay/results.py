@@ -1,0 +1,121 @@
+"""What the replay engine hands to everything downstream: judged games, rounds
+and tricks. Plain data; the replay view, the analysis tables and the dashboard
+read these and never re-derive a rule.
+
+Fields may be added; none is renamed or removed without updating every consumer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from napkifu.cards import Card, Suit
+from napkifu.diagnostics import Diagnostic
+from napkifu.model import Game, Record, Round, Span
+
+Side = Literal["napoleon", "allies"]
+RoundKind = Literal["full", "claim", "score-sheet", "redeal"]
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedPlay:
+    """One card of a trick as the engine saw it."""
+
+    player: str
+    card: Card
+    joker_suit: Suit | None
+    ladder_class: str | None  # the first ladder class the card satisfied, None: no class
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedTrick:
+    number: int
+    leader: str
+    lead_suit: Suit | None  # None: no lead suit (a led joker in no-trump under joker-lead trump)
+    plays: tuple[JudgedPlay, ...]
+    winner: str
+    winning_class: str | None
+    reason: str  # why it won, in the game's words (English), e.g. "yoromeki: ♥Q beats the mighty"
+    reason_ja: str
+    honors: tuple[Card, ...]  # honors in the trick, captured by ``winner``
+    winner_side: Side | None  # None when the adjutant is unknown
+    honors_napoleon_after: int | None  # running honors of each side after this trick
+    honors_allies_after: int | None
+    holdings_before: dict[str, tuple[Card, ...]] | None  # each player's hand before the trick
+    legal: dict[str, tuple[Card, ...]] | None  # each player's legal cards when it was their turn
+    joker_request: bool = False  # the ♣3 request or a joker trump request was active
+    reversed_after: bool = False  # the direction of play is counter-clockwise from the next trick
+    span: Span = field(default=Span(0, 0, 0, 0))
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedRound:
+    game: int
+    number: int
+    kind: RoundKind
+    players: tuple[str, ...]
+    dealer: str | None
+    first_bidder: str | None
+    napoleon: str | None
+    bid_count: int | None
+    trump: Suit | None  # None: no-trump (or a redeal)
+    no_trump: bool
+    called: Card | None
+    adjutant: str | None  # None when alone, unknown, or with 3 players
+    adjutant_known: bool
+    alone: bool
+    adjutant_revealed_at: int | None  # trick number where the called card was played
+    honors_napoleon: int | None  # honors credited to Napoleon's side (incl. discards per rules)
+    honors_allies: int | None
+    win: bool | None
+    twenty: bool  # Napoleon's side took every honor
+    scores: dict[str, int] | None  # the rules' scores (None under scoring none / unknown)
+    written_scores: dict[str, int] | None
+    written_totals: dict[str, int] | None
+    tricks: tuple[JudgedTrick, ...]
+    discards: tuple[Card, ...]
+    widow: tuple[Card, ...]
+    hands: dict[str, tuple[Card, ...]] | None  # dealt hands when known (given or reconstructed)
+    diagnostics: tuple[Diagnostic, ...]
+    source: Round
+    span: Span
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedGame:
+    number: int
+    title: str | None
+    date: str | None
+    place: str | None
+    tags: dict[str, str]
+    players: tuple[str, ...]
+    preset: str
+    rules: object  # napkifu.rules.Rules (typed loosely here to keep this module import-light)
+    rounds: tuple[JudgedRound, ...]
+    diagnostics: tuple[Diagnostic, ...]  # game-level (headers, rules); round ones live on rounds
+    source: Game
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """A whole file judged: the record, its games and every diagnostic, sorted."""
+
+    file: str
+    record: Record | None  # None when the file could not be read at all
+    games: tuple[JudgedGame, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    size_bytes: int = 0
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+    @property
+    def rounds(self) -> tuple[JudgedRound, ...]:
+        return tuple(r for g in self.games for r in g.rounds)
