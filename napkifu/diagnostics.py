@@ -8,12 +8,12 @@ read the same list. Codes are stable: a code's meaning never changes once releas
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from napkifu.model import Span
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
 
@@ -30,36 +30,134 @@ _E, _W = Severity.ERROR, Severity.WARNING
 CODES: dict[str, CodeInfo] = {
     c.code: c
     for c in [
-        CodeInfo("NAP101", _E, "syntax: unexpected character or token", "構文エラー: 予期しない文字・トークン"),
+        CodeInfo(
+            "NAP101",
+            _E,
+            "syntax: unexpected character or token",
+            "構文エラー: 予期しない文字・トークン",
+        ),
         CodeInfo("NAP102", _E, "not a card, or not a bid", "カードまたはビッドとして読めない"),
         CodeInfo("NAP103", _E, "unknown player name", "プレイヤー名が players にない"),
-        CodeInfo("NAP104", _E, "unknown preset, option or value; or an unsupported rule", "不明なプリセット・オプション・値、または未対応のルール"),
+        CodeInfo(
+            "NAP104",
+            _E,
+            "unknown preset, option or value; or an unsupported rule",
+            "不明なプリセット・オプション・値、または未対応のルール",
+        ),
         CodeInfo("NAP105", _E, "misplaced, repeated or missing line", "行の位置・重複・欠落"),
-        CodeInfo("NAP106", _E, "file cannot be read or decoded", "ファイルを読めない・文字コードを解釈できない"),
+        CodeInfo(
+            "NAP106",
+            _E,
+            "file cannot be read or decoded",
+            "ファイルを読めない・文字コードを解釈できない",
+        ),
         CodeInfo("NAP201", _E, "card appears twice in the deal", "配札に同じカードが二度ある"),
-        CodeInfo("NAP202", _E, "wrong number of cards in a hand, widow or discard", "手札・場札・捨て札の枚数が違う"),
+        CodeInfo(
+            "NAP202",
+            _E,
+            "wrong number of cards in a hand, widow or discard",
+            "手札・場札・捨て札の枚数が違う",
+        ),
         CodeInfo("NAP203", _E, "card not in this deck", "このデッキにないカード"),
-        CodeInfo("NAP204", _E, "given hand or widow disagrees with the play", "記録された手札・場札がプレイと矛盾する"),
-        CodeInfo("NAP301", _E, "bid out of range, or no-trump not allowed", "ビッドが範囲外、またはノートランプ不可"),
-        CodeInfo("NAP302", _E, "bid not higher than the standing bid", "ビッドが現在のビッドより高くない"),
-        CodeInfo("NAP303", _E, "bid out of turn, or by a player who is out", "手番違い、または降りたプレイヤーのビッド"),
-        CodeInfo("NAP304", _E, "auction unfinished, or play after an all-pass", "競りが終わっていない、または全員パスの後に行がある"),
-        CodeInfo("NAP305", _E, "napoleon line disagrees with the auction", "napoleon 行が競りと矛盾する"),
+        CodeInfo(
+            "NAP204",
+            _E,
+            "given hand or widow disagrees with the play",
+            "記録された手札・場札がプレイと矛盾する",
+        ),
+        CodeInfo(
+            "NAP301",
+            _E,
+            "bid out of range, or no-trump not allowed",
+            "ビッドが範囲外、またはノートランプ不可",
+        ),
+        CodeInfo(
+            "NAP302", _E, "bid not higher than the standing bid", "ビッドが現在のビッドより高くない"
+        ),
+        CodeInfo(
+            "NAP303",
+            _E,
+            "bid out of turn, or by a player who is out",
+            "手番違い、または降りたプレイヤーのビッド",
+        ),
+        CodeInfo(
+            "NAP304",
+            _E,
+            "auction unfinished, or play after an all-pass",
+            "競りが終わっていない、または全員パスの後に行がある",
+        ),
+        CodeInfo(
+            "NAP305", _E, "napoleon line disagrees with the auction", "napoleon 行が競りと矛盾する"
+        ),
         CodeInfo("NAP401", _E, "adjutant card not allowed", "副官指定カードが認められない"),
-        CodeInfo("NAP402", _E, "adjutant line disagrees with who held the card", "adjutant 行が指定カードの持ち主と矛盾する"),
+        CodeInfo(
+            "NAP402",
+            _E,
+            "adjutant line disagrees with who held the card",
+            "adjutant 行が指定カードの持ち主と矛盾する",
+        ),
         CodeInfo("NAP501", _E, "wrong leader for a trick", "リードするプレイヤーが違う"),
-        CodeInfo("NAP502", _E, "wrong number of cards in a trick, or tricks missing", "トリックの枚数が違う、またはトリックが足りない"),
-        CodeInfo("NAP503", _E, "card played by a player who cannot hold it", "持っているはずのないカードが出された"),
-        CodeInfo("NAP504", _E, "revoke: did not follow the lead suit while holding it", "リボーク: 台札のスートを持っているのに出さなかった"),
-        CodeInfo("NAP505", _E, "did not play trumps on a joker trump request", "ジョーカーの切り札請求に切り札を出さなかった"),
-        CodeInfo("NAP506", _E, "did not play the joker on a ♣3 joker request", "♣3 のジョーカー請求にジョーカーを出さなかった"),
-        CodeInfo("NAP507", _E, "opening-lead restriction broken; joker suit missing or not allowed", "初手リードの制限違反、またはジョーカーのスート指定の誤り"),
-        CodeInfo("NAP601", _E, "result disagrees with the honors captured in play", "result がプレイで取った絵札の枚数と矛盾する"),
+        CodeInfo(
+            "NAP502",
+            _E,
+            "wrong number of cards in a trick, or tricks missing",
+            "トリックの枚数が違う、またはトリックが足りない",
+        ),
+        CodeInfo(
+            "NAP503",
+            _E,
+            "card played by a player who cannot hold it",
+            "持っているはずのないカードが出された",
+        ),
+        CodeInfo(
+            "NAP504",
+            _E,
+            "revoke: did not follow the lead suit while holding it",
+            "リボーク: 台札のスートを持っているのに出さなかった",
+        ),
+        CodeInfo(
+            "NAP505",
+            _E,
+            "did not play trumps on a joker trump request",
+            "ジョーカーの切り札請求に切り札を出さなかった",
+        ),
+        CodeInfo(
+            "NAP506",
+            _E,
+            "did not play the joker on a ♣3 joker request",
+            "♣3 のジョーカー請求にジョーカーを出さなかった",
+        ),
+        CodeInfo(
+            "NAP507",
+            _E,
+            "opening-lead restriction broken; joker suit missing or not allowed",
+            "初手リードの制限違反、またはジョーカーのスート指定の誤り",
+        ),
+        CodeInfo(
+            "NAP601",
+            _E,
+            "result disagrees with the honors captured in play",
+            "result がプレイで取った絵札の枚数と矛盾する",
+        ),
         CodeInfo("NAP602", _E, "mis-scored round", "得点の計算違い"),
-        CodeInfo("NAP603", _E, "total disagrees with the sum of the scores", "total が得点の累計と合わない"),
-        CodeInfo("NAP604", _W, "written scores do not sum to zero", "記録された得点の合計が 0 にならない"),
-        CodeInfo("NAP701", _W, "dealer is not the next seat", "ディーラーが前のラウンドの次の席ではない"),
-        CodeInfo("NAP900", _E, "internal error while judging a round (please report it)", "判定中の内部エラー（報告してください）"),
+        CodeInfo(
+            "NAP603",
+            _E,
+            "total disagrees with the sum of the scores",
+            "total が得点の累計と合わない",
+        ),
+        CodeInfo(
+            "NAP604", _W, "written scores do not sum to zero", "記録された得点の合計が 0 にならない"
+        ),
+        CodeInfo(
+            "NAP701", _W, "dealer is not the next seat", "ディーラーが前のラウンドの次の席ではない"
+        ),
+        CodeInfo(
+            "NAP900",
+            _E,
+            "internal error while judging a round (please report it)",
+            "判定中の内部エラー（報告してください）",
+        ),
     ]
 }
 
