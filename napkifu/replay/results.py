@@ -58,6 +58,7 @@ class JudgedRound:
     players: tuple[str, ...]
     dealer: str | None
     first_bidder: str | None
+    bid_players: tuple[str | None, ...]  # who made each bid of ``source.all_bids``, in order
     napoleon: str | None
     bid_count: int | None
     trump: Suit | None  # None: no-trump (or a redeal)
