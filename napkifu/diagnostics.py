@@ -179,9 +179,12 @@ class Diagnostic:
     round: int | None = None
     trick: int | None = None
     message_ja: str | None = None
+    severity_override: Severity | None = None  # e.g. NAP106 as a warning (read as CP932)
 
     @property
     def severity(self) -> Severity:
+        if self.severity_override is not None:
+            return self.severity_override
         return CODES[self.code].severity
 
     @property

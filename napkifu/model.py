@@ -207,6 +207,9 @@ class Round:
     score: PointsLine | None = None
     total: PointsLine | None = None
     trailing_comments: tuple[Comment, ...] = ()  # after the round's last line
+    # Lines of this round the grammar rejected (NAP101/NAP102 already reported):
+    # the round is incomplete, so the engine should not judge what they would decide.
+    lost_lines: tuple[int, ...] = field(default=(), compare=False)
 
     @property
     def all_bids(self) -> tuple[Bid, ...]:

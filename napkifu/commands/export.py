@@ -1,14 +1,125 @@
-"""`napkifu export` (being built)."""
+"""`napkifu export`: a season's tables as CSV and Parquet.
+
+Without any output option the season table is printed to standard output as CSV.
+Exit status: 0 when written (rounds with errors are left out and listed on
+stderr, as ``check`` would report them), 2 for a usage error or a missing path.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from datetime import date
+
+from napkifu.analysis import Season, SeasonFilter, load_season
+from napkifu.analysis.write import OutputExists, write_csv, write_parquet
+
+CSV_TABLES = ("season", "rounds", "player_rounds", "tricks", "bids", "contracts", "excluded")
+
+
+def _iso_date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an ISO date (YYYY-MM-DD): {text!r}") from None
+
+
+def add_filter_args(parser: argparse.ArgumentParser) -> None:
+    """The season filters ``export`` and ``stats`` share."""
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="record files or directories")
+    group = parser.add_argument_group("filters")
+    group.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="keep rounds this player sat in (repeatable); the season lists only them",
+    )
+    group.add_argument("--since", type=_iso_date, metavar="DATE", help="games dated on or after")
+    group.add_argument("--until", type=_iso_date, metavar="DATE", help="games dated on or before")
+    group.add_argument(
+        "--preset", action="append", default=[], metavar="NAME", help="keep games of this preset"
+    )
+    parser.add_argument(
+        "--no-progress", action="store_true", help="no progress bar (it only shows on a terminal)"
+    )
+
+
+def filters_from(args: argparse.Namespace) -> SeasonFilter:
+    import unicodedata
+
+    players = tuple(unicodedata.normalize("NFC", p) for p in args.player)
+    return SeasonFilter(players, args.since, args.until, tuple(args.preset))
+
+
+def load_for(args: argparse.Namespace) -> Season | None:
+    """The season the arguments ask for; None (after saying why) when a path is missing."""
+    try:
+        return load_season(args.paths, filters_from(args), progress=not args.no_progress)
+    except FileNotFoundError as exc:
+        print(f"napkifu: no such file or directory: {exc}", file=sys.stderr)
+        return None
+
+
+def report_excluded(season: Season, *, quiet: bool = False) -> None:
+    """Say on stderr what was read and which rounds did not count, and why."""
+    if quiet:
+        return
+    dupes = season.rounds.filter(season.rounds["duplicate_of"].is_not_null()).height
+    print(
+        f"napkifu: {season.files} files, {season.rounds.height} rounds "
+        f"({dupes} duplicates), {season.excluded.height} excluded for errors",
+        file=sys.stderr,
+    )
+    for row in season.excluded.iter_rows(named=True):
+        where = f"{row['file']}:{row['line'] or 0}"
+        scope = (
+            f"game {row['game']} round {row['round']}"
+            if row["round"] is not None
+            else (f"game {row['game']}" if row["game"] is not None else "file")
+        )
+        print(f"  {where}: {scope} excluded: {row['code']} {row['message']}", file=sys.stderr)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    sub.add_parser("export", help="(not yet available)")
+    p = sub.add_parser(
+        "export",
+        help="export a season's tables as CSV or Parquet",
+        description="Export season tables built from records (only rounds without errors count).",
+    )
+    add_filter_args(p)
+    out = p.add_argument_group("outputs (CSV; '-' is standard output)")
+    for table in CSV_TABLES:
+        out.add_argument(
+            f"--{table.replace('_', '-')}", dest=f"out_{table}", metavar="FILE",
+            help=f"write the {table} table",
+        )  # fmt: skip
+    out.add_argument("--parquet", metavar="DIR", help="write every table as Parquet under DIR")
+    out.add_argument("--overwrite", action="store_true", help="replace Parquet tables in DIR")
+    out.add_argument(
+        "--excel", action="store_true", help="CSV with a byte order mark (for Japanese Excel)"
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
 
 
 def run(args: argparse.Namespace) -> int:
-    print("napkifu export: not yet available")
-    return 2
+    outputs = {t: getattr(args, f"out_{t}") for t in CSV_TABLES if getattr(args, f"out_{t}")}
+    if not outputs and not args.parquet:
+        outputs = {"season": "-"}
+    season = load_for(args)
+    if season is None:
+        return 2
+    try:
+        for table, target in outputs.items():
+            write_csv(season.table(table), target, excel=args.excel)
+        if args.parquet:
+            tables = {name: season.table(name) for name in CSV_TABLES}
+            write_parquet(tables, args.parquet, overwrite=args.overwrite)
+    except OutputExists as exc:
+        print(f"napkifu: already exists (use --overwrite): {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"napkifu: cannot write: {exc}", file=sys.stderr)
+        return 2
+    report_excluded(season, quiet=args.quiet)
+    return 0

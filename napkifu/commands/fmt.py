@@ -1,14 +1,243 @@
-"""`napkifu fmt` (being built)."""
+"""`napkifu fmt`: rewrite records in the one canonical layout, like black does for code.
+
+The layout itself is the notation writer's (``format_record``); this command adds
+what a hand-written record leaves out but the engine knows for certain — the
+leader of every trick and the bidder of every bid — so that a formatted record
+reads on its own. It never changes what a record says: the record parsed from the
+output equals the record parsed from the input once both are completed the same
+way, and fmt(fmt(x)) == fmt(x).
+
+A file with notation errors (NAP101–NAP106) is refused: its model is a best guess,
+and rewriting a guess would lose what the user wrote. Files are replaced
+atomically (temp file in the same folder, then rename) with their permissions kept.
+"""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import difflib
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+
+from napkifu.diagnostics import Diagnostic
+from napkifu.i18n import Lang, Text, default_lang
+from napkifu.model import Bid, BidsLine, PlayerRef, Record, Round, TrickLine
+from napkifu.replay.results import JudgedGame, JudgedRound
+
+NOTATION_CODES = frozenset({"NAP101", "NAP102", "NAP103", "NAP104", "NAP105", "NAP106"})
+# a round error with one of these codes leaves the auction (so the bidders) uncertain
+_AUCTION_CODES = frozenset({"NAP301", "NAP302", "NAP303", "NAP304", "NAP305", "NAP900"})
+# ... and these, at trick k, leave the leaders of the tricks after k uncertain
+_TRICK_CODES = frozenset({"NAP501", "NAP502", "NAP507"})
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    sub.add_parser("fmt", help="(not yet available)")
+    p = sub.add_parser(
+        "fmt",
+        help="rewrite records in the canonical layout",
+        description="Rewrite .nap records in one canonical layout (comments kept, meaning "
+        "unchanged): every trick's leader and every bidder written out, cards in one style.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="records or folders ('-': stdin)")
+    p.add_argument("--check", action="store_true", help="change nothing; exit 1 and list files that would change")
+    p.add_argument("--diff", action="store_true", help="change nothing; print a unified diff")
+    p.add_argument("--stdout", action="store_true", help="print the formatted records instead of rewriting")
+    p.add_argument("--cards", choices=("unicode", "ascii"), default="unicode", help="card style (default: unicode ♠A)")
+
+
+# -- completing a record from its judgement -----------------------------------------
+
+
+def _round_errors(jr: JudgedRound) -> list[Diagnostic]:
+    return [d for d in jr.diagnostics if d.is_error]
+
+
+def _fill_bids(rnd: Round, jr: JudgedRound) -> tuple[BidsLine, ...]:
+    if any(d.code in _AUCTION_CODES for d in _round_errors(jr)):
+        return rnd.bids
+    names = iter(jr.bid_players)
+    lines = []
+    for line in rnd.bids:
+        bids: list[Bid] = []
+        for bid in line.bids:
+            who = next(names, None)
+            if bid.player is None and who:
+                bid = dataclasses.replace(bid, player=PlayerRef(who))
+            bids.append(bid)
+        lines.append(dataclasses.replace(line, bids=tuple(bids)))
+    return tuple(lines)
+
+
+def _fill_leaders(rnd: Round, jr: JudgedRound) -> tuple[TrickLine, ...]:
+    errors = _round_errors(jr)
+    if any(d.code in _AUCTION_CODES for d in errors):
+        return rnd.tricks  # trumps or Napoleon in doubt: no leader is certain
+    uncertain_after = min(
+        (d.trick for d in errors if d.code in _TRICK_CODES and d.trick is not None), default=None
+    )
+    disputed = {d.trick for d in errors if d.code == "NAP501"}
+    leaders = {t.number: t.leader for t in jr.tricks}
+    out = []
+    for trick in rnd.tricks:
+        n = trick.number
+        certain = (uncertain_after is None or n <= uncertain_after) and n not in disputed
+        who = leaders.get(n)
+        if trick.leader is None and certain and who:
+            trick = dataclasses.replace(trick, leader=PlayerRef(who))
+        out.append(trick)
+    return tuple(out)
+
+
+def complete(record: Record, games: tuple[JudgedGame, ...]) -> Record:
+    """``record`` with every missing trick leader and bidder name the engine is sure of
+    filled in. A game with a game-level error (its rules, its players) is left as is."""
+    new_games = []
+    for index, game in enumerate(record.games):
+        jg = games[index] if index < len(games) else None
+        if jg is None or any(d.is_error for d in jg.diagnostics):
+            new_games.append(game)
+            continue
+        by_source = {id(jr.source): jr for jr in jg.rounds}
+        rounds = []
+        for pos, rnd in enumerate(game.rounds):
+            jr = by_source.get(id(rnd))
+            if jr is None and len(jg.rounds) == len(game.rounds):
+                jr = jg.rounds[pos]
+            if jr is not None and jr.source == rnd:
+                rnd = dataclasses.replace(rnd, bids=_fill_bids(rnd, jr), tricks=_fill_leaders(rnd, jr))
+            rounds.append(rnd)
+        new_games.append(dataclasses.replace(game, rounds=tuple(rounds)))
+    return dataclasses.replace(record, games=tuple(new_games))
+
+
+def format_text(text: str, file: str = "<string>", cards: str = "unicode") -> tuple[str | None, list[Diagnostic]]:
+    """The canonical text of a record, or None and the notation errors that make it
+    unsafe to rewrite."""
+    from napkifu.notation import parse
+    from napkifu.notation.writer import format_record
+    from napkifu.replay import judge
+
+    record, diags = parse(text, file=file)
+    blocking = [d for d in diags if d.code in NOTATION_CODES and d.is_error]
+    if blocking:
+        return None, blocking
+    games, _ = judge(record, file=file)
+    return format_record(complete(record, games), cards=cards), []
+
+
+# -- the command -----------------------------------------------------------------------
+
+
+def _expand(paths: list[str]) -> list[str]:
+    out: list[str] = []
+    for p in paths:
+        if p != "-" and Path(p).is_dir():
+            out.extend(str(f) for f in sorted(Path(p).rglob("*.nap")))
+        else:
+            out.append(p)
+    return out
+
+
+def write_atomically(path: str, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that a crash leaves the old file or the new one,
+    never half of either; the file keeps its permission bits."""
+    target = os.path.realpath(path)
+    mode = stat.S_IMODE(os.stat(target).st_mode)
+    folder, name = os.path.split(target)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".fmt-tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+MESSAGES = {
+    "unreadable": Text("napkifu fmt: cannot read {path}: {why}", "napkifu fmt: {path} を読めません: {why}"),
+    "refused": Text("error: cannot format {path}: fix the notation errors above first",
+                    "エラー: {path} は整形できません。先に上の記法エラーを直してください"),
+    "would": Text("would reformat {path}", "整形が必要: {path}"),
+    "done": Text("reformatted {path}", "整形しました: {path}"),
+    "summary": Text("{changed} file(s) {verb}, {unchanged} left unchanged{refused}.",
+                    "{changed} ファイルを{verb_ja}、{unchanged} ファイルは変更なし{refused_ja}。"),
+}
+
+
+def _render(d: Diagnostic, lang: Lang) -> str:
+    message = d.message_ja if lang == "ja" and d.message_ja else d.message
+    return f"{d.file}:{d.span.line}:{d.span.column}: {d.code} {d.severity.value}: {message}"
+
+
+def _read(path: str) -> tuple[bytes, str | None, list[Diagnostic]]:
+    from napkifu.notation import decode
+
+    data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    text, diags = decode(data, file=path)
+    return data, text, list(diags)
 
 
 def run(args: argparse.Namespace) -> int:
-    print("napkifu fmt: not yet available")
-    return 2
+    lang = default_lang()
+    status = 0
+    changed = unchanged = refused = 0
+    for path in _expand(args.files):
+        try:
+            data, text, diags = _read(path)
+        except OSError as exc:
+            print(MESSAGES["unreadable"](lang, path=path, why=exc.strerror or exc), file=sys.stderr)
+            status = 2
+            continue
+        blocking = [d for d in diags if d.is_error]
+        new: str | None = None
+        if text is not None and not blocking:
+            new, blocking = format_text(text, file=path, cards=args.cards)
+        if new is None:
+            for d in blocking:
+                print(_render(d, lang), file=sys.stderr)
+            print(MESSAGES["refused"](lang, path=path), file=sys.stderr)
+            refused += 1
+            status = max(status, 1)
+            continue
+        out = new.encode("utf-8")
+        if args.stdout or path == "-":
+            sys.stdout.write(new)
+            continue
+        if out == data:
+            unchanged += 1
+            continue
+        changed += 1
+        if args.diff:
+            sys.stdout.writelines(
+                difflib.unified_diff(
+                    (text or "").splitlines(keepends=True),
+                    new.splitlines(keepends=True),
+                    fromfile=f"{path} (original)",
+                    tofile=f"{path} (formatted)",
+                )
+            )
+        if args.check:
+            print(MESSAGES["would"](lang, path=path), file=sys.stderr)
+            status = max(status, 1)
+        elif not args.diff:
+            write_atomically(path, out)
+            print(MESSAGES["done"](lang, path=path), file=sys.stderr)
+    if not args.stdout:
+        preview = args.check or args.diff
+        print(MESSAGES["summary"](
+            lang, changed=changed, unchanged=unchanged,
+            verb="would be reformatted" if preview else "reformatted",
+            verb_ja="整形予定" if preview else "整形し",
+            refused=f", {refused} refused" if refused else "",
+            refused_ja=f"、{refused} ファイルは拒否" if refused else "",
+        ), file=sys.stderr)
+    return status

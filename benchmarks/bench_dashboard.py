@@ -1,0 +1,181 @@
+"""How fast the dashboard renders a big season: first render and cached interactions.
+
+    .venv/bin/python benchmarks/bench_dashboard.py [--rounds 10000] [--folder DIR]
+
+Without ``--folder`` it generates a season of about ``--rounds`` rounds with
+``napkifu simulate`` (kept in the temp dir for the next run); when the simulator is
+not available it copies ``sample_records/`` under new titles until it has enough.
+It then drives ``dashboard/app.py`` through Streamlit's AppTest (the same script
+run a browser session triggers, minus the network) and prints:
+
+- judge: judging every file into season tables, no cache at all;
+- first render (cold): a new server's first page, nothing cached anywhere;
+- first render (restart): a restarted server (in-memory caches empty) on a season
+  it has seen before (tables read back from the temp-dir Parquet cache); also
+  measured in a new Python process, imports included;
+- cached interactions: rerun, page switches, a widget change and a replay step.
+
+Targets (issue 6): first render < 3 s, cached interactions < 0.3 s on 2 cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def _count_rounds(folder: Path) -> int:
+    return sum(len(re.findall(r"^\s*round\s+\d+", p.read_text("utf-8"), re.M))
+               for p in folder.rglob("*.nap"))  # fmt: skip
+
+
+def _simulate(folder: Path, rounds: int) -> bool:
+    games = max(1, rounds // 20)
+    cmd = [sys.executable, "-m", "napkifu", "simulate", "--games", str(games), "--rounds", "20",
+           "--per-file", "10", "--seed", "6", "--jobs", "2", "-o", str(folder)]  # fmt: skip
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    return done.returncode == 0 and any(folder.glob("*.nap"))
+
+
+def _replicate(folder: Path, rounds: int) -> None:
+    """Copies of sample_records/ with a new title line per copy (a new round_id, so
+    no copy is a duplicate of another)."""
+    samples = sorted((ROOT / "sample_records").rglob("*.nap"))
+    if not samples:
+        raise SystemExit("no simulator and no sample_records/: give --folder")
+    total, copy = 0, 0
+    while total < rounds:
+        copy += 1
+        for src in samples:
+            text = src.read_text("utf-8")
+            text = re.sub(r"^(\s*game)\b.*$", rf'\1 "bench copy {copy}"', text, flags=re.M)
+            if not re.search(r"^\s*game\b", text, re.M):
+                text = f'game "bench copy {copy}"\n' + text
+            dest = folder / f"copy{copy:04d}-{src.name}"
+            dest.write_text(text, "utf-8")
+            total += len(re.findall(r"^\s*round\s+\d+", text, re.M))
+
+
+def prepare(rounds: int) -> Path:
+    folder = Path(tempfile.gettempdir()) / f"napkifu-bench-season-{rounds}"
+    if folder.is_dir() and _count_rounds(folder) >= rounds * 0.9:
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    print(f"generating ~{rounds} rounds in {folder} …", flush=True)
+    if not _simulate(folder, rounds):
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+        _replicate(folder, rounds)
+    return folder
+
+
+def timed(label: str, fn, results: dict[str, float]) -> object:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    out = fn()
+    results[label] = time.perf_counter() - start
+    print(f"  {label:<40} {results[label]:7.3f} s", flush=True)
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--rounds", type=int, default=10_000)
+    ap.add_argument("--folder", help="use these records instead of generating them")
+    ap.add_argument("--repeat", type=int, default=5, help="repeats of each cached interaction")
+    args = ap.parse_args()
+    folder = Path(args.folder) if args.folder else prepare(args.rounds)
+    os.environ["NAPKIFU_RECORDS"] = str(folder)
+
+    import streamlit as st
+    from streamlit.testing.v1 import AppTest
+
+    from dashboard import data
+
+    files = data.read_folder(folder)
+    size = sum(len(f.data) for f in files)
+    print(f"{len(files)} files, {size / 1e6:.1f} MB, {_count_rounds(folder)} rounds, "
+          f"{os.cpu_count()} cores")  # fmt: skip
+    r: dict[str, float] = {}
+    loaded = timed("judge (no cache)", lambda: data.judge_sources(files), r)
+    print(
+        f"  → {loaded.season.rounds.height} rounds in the season, "  # type: ignore[attr-defined]
+        f"{loaded.season.excluded.height} excluded"
+    )  # type: ignore[attr-defined]
+
+    key = data.content_key(files)
+    shutil.rmtree(data._disk_dir(key), ignore_errors=True)
+    app = str(ROOT / "dashboard" / "app.py")
+
+    def fresh() -> AppTest:
+        st.cache_data.clear()
+        st.cache_resource.clear()
+        return AppTest.from_file(app, default_timeout=600)
+
+    at = fresh()
+    timed("first render (cold: judges everything)", at.run, r)
+    assert not at.exception, at.exception
+    at = fresh()
+    timed("first render (restart: temp-dir cache)", at.run, r)
+    assert not at.exception, at.exception
+
+    child = (
+        "import sys; from streamlit.testing.v1 import AppTest; "
+        f"at = AppTest.from_file({app!r}, default_timeout=600); at.run(); "
+        "sys.exit(1 if at.exception else 0)"
+    )
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", child], cwd=ROOT, capture_output=True)
+    r["first render (new process, temp-dir cache)"] = time.perf_counter() - start
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    print(f"  {'first render (new process, temp-dir cache)':<40} "
+          f"{r['first render (new process, temp-dir cache)']:7.3f} s (imports included)")  # fmt: skip
+
+    def interaction(label: str, action) -> None:  # type: ignore[no-untyped-def]
+        times = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            action()
+            times.append(time.perf_counter() - start)
+            assert not at.exception, at.exception
+        r[label] = statistics.median(times)
+        print(f"  {label:<40} {r[label]:7.3f} s (median of {len(times)}, max {max(times):.3f})")
+
+    interaction("cached: rerun Overview", at.run)
+    for page in ("players", "pairings", "replay", "problems", "export", "overview"):
+        interaction(
+            f"cached: switch to {page}", lambda p=page: at.switch_page(f"views/{p}.py").run()
+        )
+    at.switch_page("views/players.py").run()
+    names = at.selectbox(key="player").options
+    interaction("cached: Players, pick another player",
+                lambda: at.selectbox(key="player").select(names[-1] if at.selectbox(key="player").value == names[0] else names[0]).run())  # fmt: skip
+    at.switch_page("views/replay.py").run()
+    interaction("cached: Replay, next trick", lambda: at.button(key="replay_next").click().run())
+    interaction("cached: filter one player", lambda: at.multiselect(key="f_players").set_value(
+        [] if at.multiselect(key="f_players").value else [names[0]]).run())  # fmt: skip
+
+    cached = [v for k, v in r.items() if k.startswith("cached")]
+    first = r["first render (new process, temp-dir cache)"]
+    print(
+        f"\nfirst render (restart) {first:.2f} s (target < 3 s); cold {r['first render (cold: judges everything)']:.2f} s"
+    )
+    print(f"slowest cached interaction {max(cached):.3f} s (target < 0.3 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,38 @@
+"""napkifu dashboard: ``streamlit run dashboard/app.py [-- FOLDER]``.
+
+The entry script draws the sidebar (language, records, season filters), loads the
+season through the cache and hands over to the chosen page in ``views/``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:  # `streamlit run` puts only dashboard/ on the path
+    sys.path.insert(0, str(_ROOT))
+
+import streamlit as st  # noqa: E402
+
+from dashboard.state import build_context  # noqa: E402
+from dashboard.text import t  # noqa: E402
+
+PAGES = (
+    ("overview", "views/overview.py", ":material/leaderboard:"),
+    ("players", "views/players.py", ":material/person:"),
+    ("pairings", "views/pairings.py", ":material/handshake:"),
+    ("replay", "views/replay.py", ":material/playing_cards:"),
+    ("problems", "views/problems.py", ":material/warning:"),
+    ("export", "views/export.py", ":material/download:"),
+)
+
+st.set_page_config(page_title="napkifu", page_icon=":material/playing_cards:", layout="wide")
+ctx = build_context()
+page = st.navigation(
+    [
+        st.Page(path, title=t(name, ctx.lang), icon=icon, url_path=name, default=name == "overview")
+        for name, path, icon in PAGES
+    ]
+)
+page.run()

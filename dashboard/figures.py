@@ -1,0 +1,184 @@
+"""Plotly figures, each a plain function of one frame from :mod:`dashboard.frames`.
+
+Kept free of Streamlit so tests can assert on ``fig.data`` directly. Long series
+use WebGL traces (``Scattergl``): a 10,000-round season stays smooth in a browser.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+import polars as pl
+
+from dashboard.frames import ALONE
+from dashboard.text import t
+from napkifu.i18n import Lang
+
+RED, BLACK, GREY = "#c62828", "#212121", "#9e9e9e"
+WON, LOST = "#2e7d32", "#c62828"
+SUIT_COLOURS = {"♠": BLACK, "♣": BLACK, "♥": RED, "♦": RED}
+WEBGL_POINTS = 2_000
+
+
+def _figure(
+    traces: list, title: str, x: str, y: str, xaxis: dict | None = None,
+    yaxis: dict | None = None, **layout: object,
+) -> go.Figure:  # fmt: skip
+    """One constructor call with the whole layout: ten times cheaper in Plotly than
+    ``update_layout`` afterwards, which matters on every Streamlit rerun."""
+    return go.Figure(
+        data=traces,
+        layout={
+            "title": {"text": title}, "xaxis": {"title": {"text": x}, **(xaxis or {})},
+            "yaxis": {"title": {"text": y}, **(yaxis or {})},
+            "margin": {"l": 40, "r": 10, "t": 50, "b": 40},
+            "legend": {"orientation": "h", "y": -0.2}, "hovermode": "closest", **layout,
+        },
+    )  # fmt: skip
+
+
+def _pct(rate: float | None) -> str:
+    return "–" if rate is None else f"{rate:.0%}"
+
+
+def cumulative_figure(frame: pl.DataFrame, lang: Lang = "en") -> go.Figure:
+    """One line per player: ``cumulative`` against ``seq`` (frames.cumulative)."""
+    big = frame.height > WEBGL_POINTS
+    scatter = go.Scattergl if big else go.Scatter
+    traces = []
+    for (player,), part in frame.partition_by("player", as_dict=True, maintain_order=True).items():
+        traces.append(
+            scatter(
+                x=part.get_column("seq").to_numpy(),
+                y=part.get_column("cumulative").to_numpy(),
+                mode="lines" if big else "lines+markers",
+                name=str(player),
+                hovertemplate=f"{player}<br>%{{x}}: %{{y}}<extra></extra>",
+            )
+        )
+    return _figure(traces, t("cumulative", lang), t("season_round", lang), t("points_total", lang))
+
+
+MAX_BARS = 500
+"""A longer series of per-round bars is shown as sums over equal blocks of rounds."""
+
+
+def points_figure(frame: pl.DataFrame, player: str, lang: Lang = "en") -> go.Figure:
+    """Bars of one player's points per round (frames.points_per_round); beyond
+    :data:`MAX_BARS` rounds, each bar sums a block of consecutive rounds (the
+    hover names the block), so a season of thousands of rounds stays legible."""
+    pts = frame.get_column("points").fill_null(0)
+    seq = frame.get_column("seq")
+    block = -(-frame.height // MAX_BARS) if frame.height > MAX_BARS else 1
+    if block > 1:
+        grouped = (
+            pl.DataFrame({"seq": seq, "points": pts})
+            .with_row_index("i")
+            .group_by(pl.col("i") // block, maintain_order=True)
+            .agg(pl.col("seq").first().alias("first"), pl.col("seq").last().alias("last"),
+                 pl.col("points").sum())
+        )  # fmt: skip
+        x, y = grouped.get_column("first").to_numpy(), grouped.get_column("points").to_numpy()
+        custom = grouped.get_column("last").to_numpy()
+        hover = "%{x}–%{customdata}: %{y}<extra></extra>"
+    else:
+        x, y = seq.to_numpy(), pts.to_numpy()
+        custom = frame.get_column("role").to_numpy()
+        hover = "%{x}: %{y} (%{customdata})<extra></extra>"
+    bar = go.Bar(x=x, y=y, name=player, customdata=custom, hovertemplate=hover,
+                 marker={"color": np.sign(y), "colorscale": [[0, LOST], [0.5, GREY], [1, WON]],
+                         "cmin": -1, "cmax": 1})  # fmt: skip
+    return _figure([bar], t("points_per_round", lang), t("season_round", lang), t("score", lang))
+
+
+def _won_lost(
+    labels: list[str], won: list[int], lost: list[int], rates: list[float | None], lang: Lang,
+    won_key: str = "won", lost_key: str = "lost", horizontal: bool = False,
+) -> list[go.Bar]:  # fmt: skip
+    """A won bar (labelled with the rate) stacked on a lost bar per label."""
+    texts = [_pct(r) for r in rates]
+    bars = []
+    for values, key, colour, text in ((won, won_key, WON, texts), (lost, lost_key, LOST, None)):
+        xy = (
+            {"y": labels, "x": values, "orientation": "h"}
+            if horizontal
+            else {"x": labels, "y": values}
+        )
+        bars.append(go.Bar(**xy, name=t(key, lang), marker_color=colour, text=text,
+                           textposition="inside" if text else None))  # fmt: skip
+    return bars
+
+
+def role_figure(frame: pl.DataFrame, lang: Lang = "en") -> go.Figure:
+    """Won/lost bars per role, labelled with the win rate (frames.by_role)."""
+    labels = [t(r if r != "allied" else "allied", lang) for r in frame.get_column("role")]
+    bars = _won_lost(labels, frame.get_column("won").to_list(), frame.get_column("lost").to_list(),
+                     frame.get_column("win_rate").to_list(), lang)  # fmt: skip
+    return _figure(bars, t("by_role", lang), "", t("rounds", lang), barmode="stack")
+
+
+def bid_figure(frame: pl.DataFrame, lang: Lang = "en") -> go.Figure:
+    """Made/failed contracts per bid count, labelled with the success rate (frames.by_bid)."""
+    labels = [str(b) for b in frame.get_column("bid")]
+    bars = _won_lost(labels, frame.get_column("made").to_list(), frame.get_column("failed").to_list(),
+                     frame.get_column("success_rate").to_list(), lang, "made", "failed")  # fmt: skip
+    return _figure(bars, t("by_bid", lang), t("bid", lang), t("rounds", lang),
+                   xaxis={"type": "category"}, barmode="stack")  # fmt: skip
+
+
+def trump_figure(frame: pl.DataFrame, lang: Lang = "en") -> go.Figure:
+    """Bars of trumps named, each in its suit's colour (frames.trumps)."""
+    suits = [s if s is not None else "?" for s in frame.get_column("trump")]
+    labels = [s if s != "NT" else t("no_trump", lang) for s in suits]
+    bar = go.Bar(x=labels, y=frame.get_column("rounds").to_list(),
+                 marker_color=[SUIT_COLOURS.get(s, GREY) for s in suits])  # fmt: skip
+    return _figure([bar], t("trumps", lang), t("trump", lang), t("rounds", lang))
+
+
+def honors_figure(frame: pl.DataFrame, lang: Lang = "en") -> go.Figure:
+    """Rounds by honors captured (frames.honors_distribution)."""
+    bar = go.Bar(x=frame.get_column("honors").to_list(),
+                 y=frame.get_column("rounds").to_list(), marker_color="#f9a825")  # fmt: skip
+    return _figure([bar], t("honors_dist", lang), t("honors", lang), t("rounds", lang),
+                   xaxis={"dtick": 1})  # fmt: skip
+
+
+def partner_figure(frame: pl.DataFrame, lang: Lang = "en") -> go.Figure:
+    """Won/lost rounds per partner, horizontal (frames.partners)."""
+    bars = _won_lost(frame.get_column("partner").to_list(), frame.get_column("won").to_list(),
+                     frame.get_column("lost").to_list(), frame.get_column("win_rate").to_list(),
+                     lang, horizontal=True)  # fmt: skip
+    return _figure(bars, t("partners", lang), t("rounds", lang), "",
+                   yaxis={"autorange": "reversed"}, barmode="stack")  # fmt: skip
+
+
+def pairing_matrix(
+    frame: pl.DataFrame, metric: str = "rounds"
+) -> tuple[list[str], list[str], list[list[float | None]], list[list[str]]]:
+    """Rows (napoleons), columns (adjutants, ALONE last), the ``metric`` matrix and
+    the cell labels (win rate with rounds) of the heatmap (frames.pairings)."""
+    naps = sorted(set(frame.get_column("napoleon").to_list()))
+    adjs = sorted(set(frame.get_column("adjutant").to_list()) - {ALONE})
+    if ALONE in frame.get_column("adjutant").to_list():
+        adjs.append(ALONE)
+    cells = {(r["napoleon"], r["adjutant"]): r for r in frame.iter_rows(named=True)}
+    z: list[list[float | None]] = []
+    text: list[list[str]] = []
+    for n in naps:
+        z.append([cells[(n, a)][metric] if (n, a) in cells else None for a in adjs])
+        text.append([
+            f"{_pct(cells[(n, a)]['win_rate'])} ({cells[(n, a)]['rounds']})" if (n, a) in cells else ""
+            for a in adjs
+        ])  # fmt: skip
+    return naps, adjs, z, text
+
+
+def pairing_figure(frame: pl.DataFrame, metric: str = "rounds", lang: Lang = "en") -> go.Figure:
+    """Heatmap of Napoleon (rows) × adjutant (columns): colour ``metric`` (rounds or
+    win_rate), label win rate and rounds."""
+    naps, adjs, z, text = pairing_matrix(frame, metric)
+    cols = [a if a != ALONE else t("alone", lang) for a in adjs]
+    heat = go.Heatmap(z=z, x=cols, y=naps, text=text, texttemplate="%{text}", colorscale="Blues",
+                      hovertemplate="%{y} + %{x}: %{z}<extra></extra>", xgap=2, ygap=2)  # fmt: skip
+    return _figure([heat], t("pairings", lang), t("adjutant", lang), t("napoleon", lang),
+                   yaxis={"autorange": "reversed"})  # fmt: skip

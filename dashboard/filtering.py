@@ -1,0 +1,71 @@
+"""Season filters applied to already built tables.
+
+The analysis layer applies a :class:`SeasonFilter` while it turns files into rows;
+the dashboard instead judges once and filters the tables, so that moving a date
+slider costs a polars filter and not a re-judging of every file. The meaning is
+the same (any listed player sat; dated within the range, undated games dropped
+once a bound is set; one of the presets) and the season figures are recomputed
+by the analysis layer's own :func:`season_tables`.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import polars as pl
+
+from napkifu.analysis import Season, SeasonFilter, season_tables
+from napkifu.analysis.columns import MAX_SEATS
+
+KEYS = ["file", "game", "round"]
+
+
+def season_bounds(season: Season) -> tuple[date | None, date | None]:
+    """The first and last date of the season's games (None when none is dated)."""
+    dates = season.rounds.get_column("date").drop_nulls()
+    if dates.is_empty():
+        return None, None
+    return dates.min(), dates.max()  # type: ignore[return-value]
+
+
+def players_of(season: Season) -> list[str]:
+    return sorted(season.player_rounds.get_column("player").unique().drop_nulls().to_list())
+
+
+def presets_of(season: Season) -> list[str]:
+    return sorted(season.rounds.get_column("preset").unique().drop_nulls().to_list())
+
+
+def filter_season(season: Season, flt: SeasonFilter) -> Season:
+    """``season`` restricted to ``flt`` (the unrestricted season is returned as is)."""
+    if not (flt.players or flt.presets or flt.since or flt.until):
+        return season
+    rounds = season.rounds
+    if flt.presets:
+        rounds = rounds.filter(pl.col("preset").is_in(list(flt.presets)))
+    if flt.since is not None or flt.until is not None:
+        cond = pl.col("date").is_not_null()
+        if flt.since is not None:
+            cond = cond & (pl.col("date") >= flt.since)
+        if flt.until is not None:
+            cond = cond & (pl.col("date") <= flt.until)
+        rounds = rounds.filter(cond)
+    if flt.players:
+        wanted = list(flt.players)
+        rounds = rounds.filter(
+            pl.any_horizontal(pl.col(f"player_{i}").is_in(wanted) for i in range(1, MAX_SEATS + 1))
+        )
+    keys = rounds.select(KEYS)
+    player_rounds = season.player_rounds.join(keys, on=KEYS, how="semi")
+    bids = season.bids.join(keys, on=KEYS, how="semi")
+    table, contracts = season_tables(player_rounds, bids, flt.players)
+    return Season(
+        rounds=rounds,
+        player_rounds=player_rounds,
+        tricks=season.tricks.join(keys, on=KEYS, how="semi"),
+        season=table,
+        excluded=season.excluded,
+        files=season.files,
+        bids=bids,
+        contracts=contracts,
+    )

@@ -1,0 +1,180 @@
+"""The Streamlit glue: sidebar widgets, caches and the context every page reads.
+
+Judging is cached on a hash of the sources' content (names and bytes), so every
+session and every page share one judgement of a set of files and a page switch never
+re-judges. The season tables are cached with ``st.cache_resource`` rather than
+``st.cache_data``: they are immutable polars frames, and ``cache_data`` would pickle
+them on every store and unpickle them on every hit (about 1.3 s and 0.35 s for a
+10,000-round season, half the first-render budget). Small results (a round's replay
+data) use ``st.cache_data``. Within a session, results are also held in
+``st.session_state`` so a rerun does not even look them up.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TypeVar
+
+import streamlit as st
+
+from dashboard.data import (
+    MAX_FILE_MB,
+    MAX_TOTAL_MB,
+    Loaded,
+    SourceFile,
+    accept_uploads,
+    content_key,
+    folder_stamp,
+    load_sources,
+    read_folder,
+)
+from dashboard.filtering import filter_season, players_of, presets_of, season_bounds
+from dashboard.frames import counted_rounds
+from dashboard.text import t
+from napkifu.analysis import Season, SeasonFilter
+from napkifu.i18n import LANGS, Lang, default_lang
+
+T = TypeVar("T")
+ROOT = Path(__file__).resolve().parent.parent
+LANG_NAMES = {"en": "English", "ja": "日本語"}
+
+
+def default_folder() -> str:
+    """The records opened first: ``streamlit run dashboard/app.py -- FOLDER``, then
+    NAPKIFU_RECORDS, then the repository's ``sample_records/``."""
+    ours = bool(sys.argv) and Path(sys.argv[0]).name == "app.py"  # `streamlit run` sets argv
+    args = [a for a in sys.argv[1:] if not a.startswith("-")] if ours else []
+    return args[0] if args else os.environ.get("NAPKIFU_RECORDS") or str(ROOT / "sample_records")
+
+
+@dataclass(slots=True)
+class Context:
+    lang: Lang
+    key: str
+    loaded: Loaded
+    season: Season  # filtered
+    filters: SeasonFilter
+    sources: dict[str, SourceFile]
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _folder_sources(folder: str, stamp: tuple) -> tuple[SourceFile, ...]:
+    """A folder's bytes, re-read only when a file's size or mtime changes."""
+    return read_folder(folder)
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def _load(key: str, _files: tuple[SourceFile, ...], persist: bool) -> Loaded:
+    return load_sources(_files, key, persist=persist)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _filtered(key: str, flt: tuple, _season: Season) -> Season:
+    players, since, until, presets = flt
+    return filter_season(_season, SeasonFilter(players, since, until, presets))
+
+
+def _memo(name: str, key: object, make: Callable[[], T], size: int = 1) -> T:
+    """``make()`` once per session for a given ``key`` (the cache_data result kept as
+    is, so a hit costs no unpickling); the last ``size`` keys are kept."""
+    slots: dict = st.session_state.setdefault(name, {})
+    if key not in slots:
+        while len(slots) >= size:
+            slots.pop(next(iter(slots)))
+        slots[key] = make()
+    return slots[key]
+
+
+MEMO_SIZE = 48
+
+
+def memo(ctx: Context, name: str, extra: object, make: Callable[[], T]) -> T:
+    """``make()`` once per session for this season, filter, language and ``extra``
+    (e.g. the player shown): page switches reuse the frames and figures already built.
+    Plain objects kept in session state, never pickled; the oldest go first."""
+    store: dict = st.session_state.setdefault("_napkifu_memo", {})
+    key = (name, ctx.key, ctx.filters, ctx.lang, extra)
+    if key not in store:
+        while len(store) >= MEMO_SIZE:
+            store.pop(next(iter(store)))
+        store[key] = make()
+    return store[key]
+
+
+def _sources(lang: Lang) -> tuple[tuple[SourceFile, ...], bool]:
+    st.sidebar.subheader(t("source", lang))
+    uploads = st.sidebar.file_uploader(
+        t("upload", lang), type=["nap"], accept_multiple_files=True, key="uploads",
+        help=t("upload_help", lang, mb=MAX_FILE_MB, total=MAX_TOTAL_MB), max_upload_size=MAX_FILE_MB,
+    )  # fmt: skip
+    if uploads:
+        files, notes = accept_uploads([(u.name, u.getvalue()) for u in uploads])
+        for note, values in notes:
+            st.sidebar.warning(t(note, lang, **values))
+        return files, False
+    folder = st.sidebar.text_input(
+        t("folder", lang), value=default_folder(), key="folder", help=t("folder_help", lang)
+    )
+    if not Path(folder).is_dir():
+        st.sidebar.error(t("not_folder", lang, path=folder))
+        return (), False
+    return _folder_sources(folder, folder_stamp(folder)), True
+
+
+def _filters(key: str, season: Season, lang: Lang) -> SeasonFilter:
+    st.sidebar.subheader(t("filters", lang))
+    (first, last), names, presets_all = _memo(
+        "_napkifu_choices",
+        key,
+        lambda: (season_bounds(season), players_of(season), presets_of(season)),
+    )
+    since = until = None
+    if first is not None and last is not None:
+        picked = st.sidebar.date_input(
+            t("date_range", lang), value=(first, last), min_value=first, max_value=last,
+            key="dates", help=t("date_help", lang),
+        )  # fmt: skip
+        if isinstance(picked, tuple) and len(picked) == 2:
+            lo, hi = picked
+            since = lo if isinstance(lo, date) and lo > first else None
+            until = hi if isinstance(hi, date) and hi < last else None
+    players = st.sidebar.multiselect(
+        t("filter_players", lang), names, key="f_players",
+        help=t("filter_players_help", lang),
+    )  # fmt: skip
+    presets = st.sidebar.multiselect(t("filter_presets", lang), presets_all, key="f_presets")
+    return SeasonFilter(tuple(players), since, until, tuple(presets))
+
+
+def build_context() -> Context:
+    """Draw the sidebar, load (cached) and filter: what every page reads."""
+    lang: Lang = st.sidebar.segmented_control(
+        "🌐", options=list(LANGS), format_func=LANG_NAMES.__getitem__, key="lang",
+        default=default_lang(), label_visibility="collapsed",
+    ) or "en"  # fmt: skip
+    files, persist = _sources(lang)
+    key = content_key(files)
+    loaded = _memo("_napkifu_loaded", key, lambda: _load(key, files, persist))
+    flt = _filters(key, loaded.season, lang)
+    flat = (flt.players, flt.since, flt.until, flt.presets)
+    season = _memo(
+        "_napkifu_season", (key, flat), lambda: _filtered(key, flat, loaded.season), size=8
+    )
+    ctx = Context(lang, key, loaded, season, flt, {f.name: f for f in files})
+    counted = memo(ctx, "counted", None, lambda: counted_rounds(season))
+    st.sidebar.caption(
+        t("loaded", lang, files=len(loaded.files), rounds=counted,
+          excluded=loaded.season.excluded.height)
+    )  # fmt: skip
+    st.session_state["_napkifu_ctx"] = ctx
+    return ctx
+
+
+def context() -> Context:
+    """The context ``app.py`` built for this run (pages call this first)."""
+    return st.session_state["_napkifu_ctx"]

@@ -1,0 +1,194 @@
+"""The dashboard's own strings in English and Japanese.
+
+Game words come from :mod:`napkifu.i18n` (so the dashboard calls things what the
+CLI calls them); this module holds only the labels and the short explanations of
+how each number is computed.
+"""
+
+from __future__ import annotations
+
+from napkifu.i18n import Lang, Text, word
+
+T: dict[str, Text] = {
+    # navigation and sidebar
+    "title": Text("napkifu — season dashboard", "napkifu — シーズン集計"),
+    "overview": Text("Overview", "概要"),
+    "players": Text("Players", "プレイヤー"),
+    "pairings": Text("Pairings", "組み合わせ"),
+    "replay": Text("Replay", "リプレイ"),
+    "problems": Text("Problems", "問題"),
+    "export": Text("Export", "書き出し"),
+    "language": Text("Language", "言語"),
+    "source": Text("Records", "記録"),
+    "folder": Text("Folder of .nap files", ".nap ファイルのフォルダ"),
+    "folder_help": Text(
+        "A folder on the machine running the dashboard; every *.nap file beneath it is read.",
+        "ダッシュボードを動かしているマシン上のフォルダ。その下の *.nap をすべて読みます。",
+    ),
+    "upload": Text("…or upload .nap files", "…または .nap ファイルをアップロード"),
+    "upload_help": Text(
+        "Uploaded files are read in memory only (at most {mb} MB each, {total} MB in all) and never saved.",
+        "アップロードしたファイルはメモリ上でのみ読みます（1ファイル {mb} MB まで、合計 {total} MB まで）。保存はしません。",
+    ),
+    "too_big": Text(
+        "{name} skipped: larger than {mb} MB.", "{name} は {mb} MB を超えるため読みません。"
+    ),
+    "too_much": Text(
+        "Uploads over {total} MB in all: the rest were skipped.",
+        "アップロードの合計が {total} MB を超えたため、残りは読みません。",
+    ),
+    "not_folder": Text("{path} is not a folder.", "{path} はフォルダではありません。"),
+    "loaded": Text(
+        "{files} files · {rounds} rounds counted · {excluded} excluded",
+        "{files} ファイル · 集計 {rounds} ラウンド · 除外 {excluded}",
+    ),
+    "filters": Text("Season filters", "シーズンの絞り込み"),
+    "date_range": Text("Dates", "期間"),
+    "date_help": Text(
+        "Keep games dated in this range (inclusive); undated games are dropped once a range is narrowed.",
+        "この期間の日付のゲームだけを残します（両端を含む）。絞り込むと日付のないゲームは除きます。",
+    ),
+    "filter_players": Text("Players", "プレイヤー"),
+    "filter_players_help": Text(
+        "Keep rounds in which any of these players sat; the leaderboard then lists only them.",
+        "これらのプレイヤーが参加したラウンドだけを残し、ランキングにはそのプレイヤーだけを表示します。",
+    ),
+    "filter_presets": Text("Rules preset", "ルール"),
+    "no_data": Text(
+        "No rounds to show — load records or widen the filters.",
+        "表示するラウンドがありません。記録を読み込むか、絞り込みを緩めてください。",
+    ),
+    # overview
+    "leaderboard": Text("Leaderboard", "ランキング"),
+    "leader": Text("Leader", "首位"),
+    "leaderboard_caption": Text(
+        "One row per player, ranked by total points. Points are the rules' scores of every counted round (rounds with an error, redeals and duplicates are not counted). Win rate = rounds won in that role ÷ rounds played in it.",
+        "プレイヤーごとに合計得点の順。得点は集計対象の各ラウンドのルール上の得点（エラーのあるラウンド・配り直し・重複は数えません）。勝率 = その役割での勝ち ÷ その役割の回数。",
+    ),
+    "cumulative": Text("Cumulative score", "累計得点"),
+    "cumulative_caption": Text(
+        "Running sum of each player's points, round by round in season order (date, file, game, round). The x axis counts the season's counted rounds.",
+        "各プレイヤーの得点の累計。シーズンの順（日付・ファイル・ゲーム・ラウンド）で並べ、横軸は集計対象のラウンドの通し番号です。",
+    ),
+    "season_round": Text("round of the season", "シーズンの通しラウンド"),
+    "rank": Text("rank", "順位"),
+    "rounds_counted": Text("rounds counted", "集計ラウンド"),
+    "napoleon_win_rate": Text("Napoleon's side win rate", "ナポレオン軍の勝率"),
+    "napoleon_win_rate_help": Text(
+        "Counted rounds Napoleon's side won ÷ counted rounds with a result.",
+        "ナポレオン軍が勝ったラウンド ÷ 勝敗のあるラウンド。",
+    ),
+    "players_help": Text(
+        "players with at least one counted round", "集計対象のラウンドに参加したプレイヤー数"
+    ),
+    "rounds_help": Text(
+        "Rounds without errors, not redeals, not duplicates.",
+        "エラーのない、配り直しでも重複でもないラウンドの数。",
+    ),
+    # players
+    "player": Text("Player", "プレイヤー"),
+    "points_per_round": Text("Points per round", "ラウンドごとの得点"),
+    "points_per_round_caption": Text(
+        "The player's score in each counted round they sat in, in season order.",
+        "参加した各ラウンドの得点（シーズン順）。",
+    ),
+    "by_role": Text("Results by role", "役割ごとの成績"),
+    "by_role_caption": Text(
+        "Rounds won and lost as Napoleon, adjutant and allied; the label is the win rate (won ÷ played in that role).",
+        "ナポレオン・副官・連合軍としての勝ち負けの回数。ラベルは勝率（勝ち ÷ その役割の回数）。",
+    ),
+    "by_bid": Text("Contracts by bid level", "ビッド枚数ごとの契約"),
+    "by_bid_caption": Text(
+        "Rounds as Napoleon at each bid count, made and failed; the label is the success rate (made ÷ bid).",
+        "ナポレオンとしてのビッド枚数ごとの成功・失敗。ラベルは成功率（成功 ÷ 回数）。",
+    ),
+    "trumps": Text("Trump suits chosen", "選んだ切り札"),
+    "trumps_caption": Text(
+        "As Napoleon: how often each trump (or no-trump) was named.",
+        "ナポレオンとして指定した切り札（またはノートランプ）の回数。",
+    ),
+    "honors_dist": Text("Honors captured", "取った絵札"),
+    "honors_dist_caption": Text(
+        "Rounds by the number of honors in the tricks this player won (only rounds with recorded tricks).",
+        "自分が取ったトリックの絵札の枚数ごとのラウンド数（トリックの記録があるラウンドのみ）。",
+    ),
+    "partners": Text("Partners", "相棒"),
+    "partners_caption": Text(
+        "Rounds with each partner (this player's adjutant when Napoleon, their Napoleon when adjutant), split by won and lost.",
+        "相棒（ナポレオンなら副官、副官ならナポレオン）ごとのラウンド数と勝ち負け。",
+    ),
+    "won": Text("won", "勝ち"),
+    "lost": Text("lost", "負け"),
+    "made": Text("made", "成功"),
+    "failed": Text("failed", "失敗"),
+    "rounds": Text("rounds", "ラウンド数"),
+    "allied": Text("allied", "連合軍"),
+    "points_total": Text("points", "合計得点"),
+    "points_avg": Text("per round", "平均得点"),
+    # pairings
+    "pairings_caption": Text(
+        "Each cell is a Napoleon (row) with an adjutant (column): the colour is the number of rounds they played together, the label the win rate of Napoleon's side in them. 'alone' counts rounds Napoleon played without an adjutant.",
+        "行がナポレオン、列が副官。色は一緒にプレイしたラウンド数、ラベルはそのときのナポレオン軍の勝率。「独り立ち」は副官なしのラウンドです。",
+    ),
+    "pair_rounds_help": Text(
+        "counted rounds this Napoleon played with this adjutant",
+        "このナポレオンとこの副官で数えたラウンド数",
+    ),
+    "pair_wins_help": Text("rounds Napoleon's side won", "ナポレオン軍が勝ったラウンド数"),
+    "pair_rate_help": Text("wins ÷ rounds", "勝ち ÷ ラウンド数"),
+    "errors_help": Text("diagnostics of severity error", "重大度 error の診断"),
+    "warnings_help": Text("diagnostics of severity warning", "重大度 warning の診断"),
+    "where_help": Text(
+        "file:line:column of the offending token", "問題のある箇所（ファイル:行:列）"
+    ),
+    "metric": Text("Colour by", "色の基準"),
+    "win_rate": Text("win rate", "勝率"),
+    # replay
+    "file": Text("File", "ファイル"),
+    "pick_game": Text("Game", "ゲーム"),
+    "pick_round": Text("Round", "ラウンド"),
+    "trick_no": Text("Trick", "トリック"),
+    "prev": Text("◀ previous", "◀ 前へ"),
+    "next": Text("next ▶", "次へ ▶"),
+    "before_play": Text("before the first trick", "最初のトリックの前"),
+    "winner": Text("winner", "勝者"),
+    "reason": Text("why", "理由"),
+    "hand": Text("hand", "手札"),
+    "hands_unknown": Text("hands not recorded", "手札の記録なし"),
+    "no_tricks": Text(
+        "This round has no recorded tricks.", "このラウンドにはトリックの記録がありません。"
+    ),
+    "no_replay": Text("No round to replay.", "リプレイできるラウンドがありません。"),
+    "contract": Text("contract", "契約"),
+    "unknown": Text("unknown", "不明"),
+    "honors_side": Text(
+        "honors: Napoleon's side {nap} · allies {all}", "絵札: ナポレオン軍 {nap} · 連合軍 {all}"
+    ),
+    "round_diags": Text("Problems in this round", "このラウンドの問題"),
+    # problems
+    "problems_caption": Text(
+        "Every diagnostic of the loaded files, as `napkifu check` reports them. Rounds with an error are left out of every figure.",
+        "読み込んだファイルのすべての診断（napkifu check と同じ）。エラーのあるラウンドはどの集計にも含めません。",
+    ),
+    "no_problems": Text("No problems found.", "問題は見つかりませんでした。"),
+    "severity": Text("Severity", "重大度"),
+    "code": Text("Code", "コード"),
+    "errors_count": Text("errors", "エラー"),
+    "warnings_count": Text("warnings", "警告"),
+    "excluded": Text("Rounds left out", "除外したラウンド"),
+    # export
+    "export_caption": Text(
+        "The season tables of the current filters as CSV (UTF-8; text cells that a spreadsheet would run as a formula are prefixed with ').",
+        "現在の絞り込みでのシーズン表を CSV で（UTF-8。数式として実行されうるセルには ' を付けます）。",
+    ),
+    "excel_bom": Text("Add a byte order mark for Excel", "Excel 用に BOM を付ける"),
+    "download": Text("Download {name}.csv", "{name}.csv をダウンロード"),
+}
+
+
+def t(key: str, lang: Lang = "en", **values: object) -> str:
+    """The dashboard string ``key`` (falls back to the game's vocabulary, then the key)."""
+    text = T.get(key)
+    if text is not None:
+        return text(lang, **values)
+    return word(key, lang)

@@ -1,0 +1,35 @@
+"""Season analysis: judged records → polars tables (rounds, player_rounds, tricks,
+bids, season, contracts, excluded).
+
+Only rounds without errors count; the others are listed in ``excluded`` with their
+first error. Every column is described in :data:`COLUMNS`.
+"""
+
+from napkifu.analysis.columns import COLUMNS, Column, columns_markdown, schema
+from napkifu.analysis.filters import SeasonFilter
+from napkifu.analysis.rows import FileRows, expand_paths, file_rows, judgement_rows, round_id
+from napkifu.analysis.season import (
+    Season,
+    SeasonBuilder,
+    build_season,
+    load_season,
+    season_tables,
+)
+
+__all__ = [
+    "COLUMNS",
+    "Column",
+    "FileRows",
+    "Season",
+    "SeasonBuilder",
+    "SeasonFilter",
+    "build_season",
+    "columns_markdown",
+    "expand_paths",
+    "file_rows",
+    "judgement_rows",
+    "load_season",
+    "round_id",
+    "schema",
+    "season_tables",
+]

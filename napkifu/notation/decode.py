@@ -1,0 +1,121 @@
+"""Bytes to text, or a NAP106 diagnostic saying exactly why not.
+
+Records come from phones, old Windows tools and spreadsheets: UTF-8 with or
+without a BOM is the notation's encoding, but Japanese clubs still produce
+Shift_JIS (CP932) files. Those are read when they decode cleanly, with a
+warning, rather than refused; anything else is an error that names the
+encoding tried and the offset of the first bad byte, never a traceback.
+"""
+
+from __future__ import annotations
+
+import codecs
+
+from napkifu.diagnostics import Diagnostic, Severity
+from napkifu.i18n import Text
+from napkifu.model import Span
+
+_BOM = codecs.BOM_UTF8
+MSG = {
+    "binary": Text(
+        "this is not a text file: it holds a NUL byte at offset {offset}",
+        "テキストファイルではありません（オフセット {offset} に NUL バイトがあります）",
+    ),
+    "utf16": Text(
+        "this file is UTF-16; save it as UTF-8 (or pass --encoding utf-16)",
+        "このファイルは UTF-16 です。UTF-8 で保存してください（または --encoding utf-16）",
+    ),
+    "bad": Text(
+        "cannot decode the file as {tried}: byte 0x{byte:02X} at offset {offset} is not valid "
+        "{first}",
+        "{tried} として読めません: オフセット {offset} のバイト 0x{byte:02X} は {first} として不正です",
+    ),
+    "cp932": Text(
+        "the file is not UTF-8 (byte 0x{byte:02X} at offset {offset}); it was read as "
+        "Shift_JIS/CP932 — save it as UTF-8 to silence this warning",
+        "UTF-8 ではありません（オフセット {offset} のバイト 0x{byte:02X}）。Shift_JIS/CP932 として"
+        "読みました。UTF-8 で保存するとこの警告は消えます",
+    ),
+    "encoding": Text("unknown encoding `{encoding}`", "不明な文字コード `{encoding}`"),
+}
+
+
+def _position(data: bytes, offset: int) -> Span:
+    """The line and column of byte ``offset`` (columns count characters, as best decodable)."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    line = data.count(b"\n", 0, offset) + 1
+    prefix = data[line_start:offset]
+    if line == 1 and prefix.startswith(_BOM):
+        prefix = prefix[len(_BOM) :]
+    column = len(prefix.decode("utf-8", "replace")) + 1
+    return Span(line, column, line, column + 1)
+
+
+def _diag(
+    key: str, span: Span, file: str, severity: Severity | None = None, **values: object
+) -> Diagnostic:
+    text = MSG[key]
+    return Diagnostic(
+        "NAP106",
+        text("en", **values),
+        span,
+        file,
+        message_ja=text("ja", **values),
+        severity_override=severity,
+    )
+
+
+def decode(
+    data: bytes, file: str = "<string>", encoding: str | None = None
+) -> tuple[str | None, list[Diagnostic]]:
+    """The text of ``data`` (None when it cannot be read) and the NAP106 diagnostics."""
+    if encoding is not None:
+        try:
+            codec = codecs.lookup(encoding)
+        except LookupError:
+            return None, [_diag("encoding", Span.point(1), file, encoding=encoding)]
+        try:
+            text = data.decode(codec.name)
+        except UnicodeDecodeError as err:
+            byte = data[err.start] if err.start < len(data) else 0
+            return None, [
+                _diag(
+                    "bad",
+                    _position(data, err.start),
+                    file,
+                    tried=encoding,
+                    byte=byte,
+                    offset=err.start,
+                    first=encoding,
+                )
+            ]
+        return _strip_bom(text), []
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return None, [_diag("utf16", Span.point(1), file)]
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        return None, [_diag("binary", _position(data, nul), file, offset=nul)]
+    try:
+        return _strip_bom(data.decode("utf-8")), []
+    except UnicodeDecodeError as err:
+        bad = err.start
+    byte = data[bad]
+    if not data.startswith(_BOM):
+        try:
+            text = data.decode("cp932")
+        except UnicodeDecodeError:
+            pass
+        else:
+            return text, [
+                _diag("cp932", _position(data, bad), file, Severity.WARNING, byte=byte, offset=bad)
+            ]
+        tried = "UTF-8 or Shift_JIS/CP932"
+    else:
+        tried = "UTF-8 (it starts with a UTF-8 BOM)"
+    return None, [
+        _diag("bad", _position(data, bad), file, tried=tried, byte=byte, offset=bad, first="UTF-8")
+    ]
+
+
+def _strip_bom(text: str) -> str:
+    return text[1:] if text.startswith("\ufeff") else text

@@ -1,0 +1,170 @@
+"""Games and rounds while they are being read: their lines so far, and where each stood.
+
+:mod:`napkifu.notation.structure` fills these as statements arrive and turns
+them into the immutable model once a round or game is complete.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from napkifu.model import (
+    AdjutantLine,
+    BidsLine,
+    CallLine,
+    CardsLine,
+    ClaimLine,
+    Comment,
+    Game,
+    HandLine,
+    NapoleonLine,
+    PlayerLine,
+    PlayerRef,
+    PointsLine,
+    ResultLine,
+    Round,
+    RuleLine,
+    Span,
+    Statement,
+    TagLine,
+    TrickLine,
+)
+
+
+class RoundDraft:
+    """A round being read: its lines so far, and where each one stood."""
+
+    def __init__(self, number: int, meta: Statement) -> None:
+        self.number = number
+        self.meta = meta
+        self.fields: dict[str, Any] = {}
+        self.first_line: dict[str, int] = {}
+        self.hands: list[HandLine] = []
+        self.hand_lines: dict[str, int] = {}
+        self.bids: list[BidsLine] = []
+        self.tricks: list[TrickLine] = []
+        self.trick_lines: dict[int, int] = {}
+        self.highest = -1  # highest order slot seen
+        self.highest_kind = ""
+        self.highest_line = 0
+        self.in_block: set[str] = set()
+        self.trailing: list[Comment] = []
+        self.lost = False  # a line of this round was unreadable: skip what it may cause
+        self.lost_lines: list[int] = []
+        self.unreadable = False  # its own `round` line was unreadable: drop the round
+
+    def store(self, kind: str, payload: Any, meta: Statement) -> tuple[PlayerRef | None, ...]:
+        """Keep a round line (already checked for place and repetition); returns the
+        player names it uses, for the NAP103 check."""
+        f = self.fields
+        if kind == "trick":
+            number, number_span, leader, plays = payload
+            self.tricks.append(TrickLine(number, leader, plays, meta, number_span))
+            return (leader,)
+        if kind == "hand":
+            self.hands.append(HandLine(payload[0], payload[1], meta))
+            return (payload[0],)
+        if kind == "bids":
+            self.bids.append(BidsLine(payload, meta))
+            return tuple(b.player for b in payload)
+        if kind in ("widow", "discard"):
+            f[kind] = CardsLine(payload, meta)
+        elif kind == "dealer":
+            f[kind] = PlayerLine(payload, meta)
+            return (payload,)
+        elif kind == "napoleon":
+            f[kind] = NapoleonLine(payload[0], payload[1], meta)
+            return (payload[0],)
+        elif kind == "call":
+            f[kind] = CallLine(payload, meta)
+        elif kind == "adjutant":
+            f[kind] = AdjutantLine(payload, meta)
+            return (payload,)
+        elif kind == "claim":
+            f[kind] = ClaimLine(payload, meta)
+        elif kind == "result":
+            f[kind] = ResultLine(payload[0], meta, payload[1])
+        else:  # score, total
+            f[kind] = PointsLine(payload, meta)
+            return tuple(e.player for e in payload)
+        return ()
+
+    def missing_lines(self, three_players: bool) -> list[tuple[str, str]]:
+        """(message key, line) for each line this round needs to be judged at all:
+        who was Napoleon; for a score sheet the adjutant and the result; for a
+        played round the called card (no adjutant with three players)."""
+        f = self.fields
+        bids = [b for line in self.bids for b in line.bids]
+        if bids and all(b.count is None for b in bids):
+            return []  # a redeal: nothing else is needed (NAP304 judges what follows)
+        missing = []
+        if "napoleon" not in f and not self.bids:
+            missing.append(("missing_contract", "napoleon"))
+        if self.tricks:
+            if "call" not in f and not three_players:
+                missing.append(("missing_call", "call"))
+            return missing
+        if "adjutant" not in f and not three_players:
+            missing.append(("missing_line_sheet", "adjutant"))
+        if "result" not in f:
+            missing.append(("missing_line_sheet", "result"))
+        return missing
+
+    def build(self) -> Round:
+        f = self.fields
+        return Round(
+            number=self.number,
+            meta=self.meta,
+            dealer=f.get("dealer"),
+            hands=tuple(self.hands),
+            widow=f.get("widow"),
+            bids=tuple(self.bids),
+            napoleon=f.get("napoleon"),
+            call=f.get("call"),
+            adjutant=f.get("adjutant"),
+            discard=f.get("discard"),
+            tricks=tuple(self.tricks),
+            claim=f.get("claim"),
+            result=f.get("result"),
+            score=f.get("score"),
+            total=f.get("total"),
+            trailing_comments=tuple(self.trailing),
+            lost_lines=tuple(self.lost_lines),
+        )
+
+
+class GameDraft:
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.fields: dict[str, Any] = {}
+        self.first_line: dict[str, int] = {}
+        self.tags: list[TagLine] = []
+        self.rule_lines: list[RuleLine] = []
+        self.rounds: list[Round] = []
+        self.round: RoundDraft | None = None
+        self.names: frozenset[str] | None = None
+        self.player_count = 0
+        self.start: Span | None = None
+        self.end: Span | None = None
+        self.trailing: list[Comment] = []
+        self.warned_no_players = False
+        self.last_round = 0
+
+    def build(self) -> Game:
+        f = self.fields
+        span = Span(0, 0, 0, 0)
+        if self.start is not None and self.end is not None:
+            span = Span(self.start.line, self.start.column, self.end.end_line, self.end.end_column)
+        return Game(
+            number=self.number,
+            game=f.get("game"),
+            date=f.get("date"),
+            place=f.get("place"),
+            tags=tuple(self.tags),
+            players=f.get("players"),
+            rules=f.get("rules"),
+            rule_lines=tuple(self.rule_lines),
+            rounds=tuple(self.rounds),
+            trailing_comments=tuple(self.trailing),
+            span=span,
+        )

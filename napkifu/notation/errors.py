@@ -1,0 +1,245 @@
+"""Syntax errors in a player's words: NAP101 (unexpected text) and NAP102 (not a card/bid).
+
+Lark says which terminals it expected; this module says what that means at the
+table ("expected the cards played", "`♠13` is not a card: `13` is not a rank")
+and marks exactly the offending word. A word in the card part of a card line
+(hand, widow, discard, call, a trick) is NAP102 "not a card"; in the bid part of
+``bids``/``napoleon`` it is NAP102 "not a bid"; everything else is NAP101.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from napkifu.cards import SUIT_BY_TEXT, parse_card
+from napkifu.diagnostics import Diagnostic
+from napkifu.i18n import Text
+from napkifu.model import Span
+
+_CARD_RUNS = frozenset(("CARDS", "PLAYS", "CARD"))
+_BID_RUNS = frozenset(("BIDS", "BID"))
+_LINE_END = frozenset(("COMMENT", "_NL", "$END"))
+_CARD_LINES = frozenset(("hand", "widow", "discard", "call"))
+_BID_LINES = frozenset(("bids", "napoleon"))
+_RANK_WORD = re.compile(r"(?:10|[AKQJT2-9])+")
+_RESERVED = frozenset(
+    [
+        "game",
+        "date",
+        "place",
+        "tag",
+        "players",
+        "rules",
+        "rule",
+        "round",
+        "dealer",
+        "hand",
+        "widow",
+        "bids",
+        "napoleon",
+        "call",
+        "adjutant",
+        "discard",
+        "claim",
+        "result",
+        "score",
+        "total",
+        "pass",
+        "P",
+        "NT",
+        "none",
+        "allies",
+    ]
+)
+_BID_WORD = re.compile(r"\d+(?:NT|[SHDC♠♥♦♣♤♡♢♧])|pass|P|-")
+_NAME_WORD = re.compile(r"[^\W\d][\w.\-]*")
+
+EXPECTED: dict[str, Text] = {
+    "NAME": Text("a player's name", "プレイヤー名"),
+    "STRING": Text('a "quoted text"', '"引用符で囲んだ文字列"'),
+    "LEADER": Text("the trick's leader (`Name:`)", "リードしたプレイヤー（`名前:`）"),
+    "PLAYS": Text("the cards played (♠A ♥10 JK …)", "出されたカード（♠A ♥10 JK …）"),
+    "CARDS": Text("cards (♠A K 9 ♥J8 JK ?)", "カード（♠A K 9 ♥J8 JK ?）"),
+    "CARD": Text("a card (♠A, H10, JK)", "カード（♠A, H10, JK）"),
+    "BID": Text("a bid (13♥, 14S, 12NT)", "ビッド（13♥, 14S, 12NT）"),
+    "BIDS": Text("bids (Sora:13♥ pass 14♠ …)", "ビッド（Sora:13♥ pass 14♠ …）"),
+    "INT": Text("a number", "数"),
+    "SCORE": Text("points (+2, -1, 0)", "点数（+2, -1, 0）"),
+    "DATE": Text("a date (2026-11-28)", "日付（2026-11-28）"),
+    "WORD": Text("a word", "語"),
+    "NONE": Text("`none`", "`none`"),
+    "SIDE": Text("`napoleon` or `allies`", "`napoleon` か `allies`"),
+    "END": Text("the end of the line", "行末"),
+}
+_LINE_START = Text(
+    "a line such as `round 1`, `players …`, `bids …`, `call ♥J`, or a trick (`1 ♠A ♠K …`)",
+    "`round 1`、`players …`、`bids …`、`call ♥J` などの行、またはトリック（`1 ♠A ♠K …`）",
+)
+MSG = {
+    "unexpected": Text(
+        "found {found} where {expected} was expected",
+        "{expected} があるべきところに {found} があります",
+    ),
+    "reserved": Text(
+        "found `{word}` where {expected} was expected: `{word}` is a keyword, card or bid, so a "
+        'player named so must be written in double quotes ("{word}")',
+        "{expected} があるべきところに `{word}` があります。`{word}` はキーワード・カード・"
+        'ビッドなので、この名前は二重引用符で囲んでください（"{word}"）',
+    ),
+    "leader_colon": Text(
+        "found `{word}` where the cards played were expected: write `{word}:` if {word} led the trick",
+        "出されたカードがあるべきところに `{word}` があります。{word} がリードしたなら `{word}:` と書いてください",
+    ),
+    "keyword_case": Text(
+        "found `{word}`: keywords are lowercase (`{lower}`)",
+        "`{word}` があります。キーワードは小文字です（`{lower}`）",
+    ),
+    "wide_space": Text(
+        "found a full-width space (U+3000) where {expected} was expected: use an ordinary space",
+        "{expected} があるべきところに全角スペースがあります。半角スペースを使ってください",
+    ),
+    "not_card": Text("`{word}` is not a card: {why}", "`{word}` はカードではありません: {why}"),
+    "not_bid": Text(
+        "`{word}` is not a bid: a bid is a count then a suit (13♥, 14S), a count then NT (12NT), "
+        "or pass (P, -)",
+        "`{word}` はビッドではありません。ビッドは枚数とスート（13♥, 14S）、枚数と NT（12NT）、"
+        "またはパス（pass, P, -）です",
+    ),
+}
+WHY = {
+    "rank": Text(
+        "`{rank}` is not a rank (A K Q J 10 9 8 7 6 5 4 3 2; T for 10)",
+        "`{rank}` はランクではありません（A K Q J 10 9 8 7 6 5 4 3 2。T は 10）",
+    ),
+    "suit": Text(
+        "a card is a suit (♠ ♥ ♦ ♣ or uppercase S H D C) then a rank, or JK",
+        "カードはスート（♠ ♥ ♦ ♣ または大文字の S H D C）とランク、または JK です",
+    ),
+    "bare": Text(
+        "a bare rank must follow a suit or another rank of its group (♠A K 9)",
+        "スートのないランクは、スートかそのグループのランクの後にしか書けません（♠A K 9）",
+    ),
+    "unknown": Text(
+        "`?` (an unknown card) is allowed only in hand, widow and discard",
+        "`?`（不明なカード）は hand・widow・discard でだけ使えます",
+    ),
+    "joker_suit": Text(
+        "only a led joker names a suit, touching it (JK>♥)",
+        "スートを指定できるのはリードしたジョーカーだけです（JK>♥ のように続けて書きます）",
+    ),
+    "space": Text("cards must be separated by spaces", "カードは空白で区切ってください"),
+    "extra": Text("one card was expected here", "ここにはカードが 1 枚だけ入ります"),
+}
+
+
+def _word_at(line: str, col: int) -> str:
+    """The whitespace-delimited text starting at 1-based ``col`` (the offending word)."""
+    rest = line[col - 1 :]
+    m = re.match(r"\S+", rest)
+    return m.group() if m else ""
+
+
+def _describe(expected: set[str], lang: str) -> str:
+    names = sorted(expected - {"COMMENT", "_NL", "$END", "_WS"})
+    if "NAME" in names or "LEADER" in names:  # a quoted name is still a name
+        names = [n for n in names if n != "STRING"]
+    if any(n.startswith("K_") for n in names):
+        return _LINE_START(lang)  # type: ignore[arg-type]
+    parts = [EXPECTED[n](lang) for n in names if n in EXPECTED]  # type: ignore[arg-type]
+    if expected & _LINE_END or not parts:
+        parts.append(EXPECTED["END"](lang))  # type: ignore[arg-type]
+    sep = " or " if lang == "en" else "・"
+    return sep.join(dict.fromkeys(parts))
+
+
+def _why_not_card(word: str, in_trick: bool) -> tuple[str, dict[str, str]]:
+    if word.startswith("?"):
+        return "unknown", {}
+    if word.startswith(">"):
+        return "joker_suit", {}
+    head = word[0]
+    if head in SUIT_BY_TEXT:
+        rank = word[1:].rstrip("!?")
+        if ">" in rank:
+            rank = rank.split(">")[0]
+        if parse_card(head + rank) is not None:
+            return ("space" if in_trick else "extra"), {}
+        if len(rank) > 20:
+            rank = rank[:19] + "…"
+        return "rank", {"rank": rank or "(none)"}
+    if _RANK_WORD.fullmatch(word):
+        return "bare", {}
+    return "suit", {}
+
+
+def syntax_diagnostic(
+    err: UnexpectedInput,
+    line_text: str,
+    line_no: int,
+    file: str,
+    game: int | None,
+    rnd: int | None,
+) -> Diagnostic:
+    """The NAP101/NAP102 diagnostic for a syntax error in ``line_text`` (line ``line_no``)."""
+    if isinstance(err, UnexpectedToken):
+        expected = set(err.expected)
+        col = err.token.column if err.token.type != "$END" else len(line_text.rstrip()) + 1
+    elif isinstance(err, UnexpectedCharacters):
+        expected = set(err.allowed or ())
+        col = err.column
+    else:  # pragma: no cover - LALR raises only the two above
+        expected, col = set(), 1
+    col = col if isinstance(col, int) and col > 0 else 1
+    word = _word_at(line_text, col)
+    stripped = line_text.lstrip()
+    first = stripped.split(None, 1)[0] if stripped else ""
+    is_trick = first.isdigit()
+    code, key, values = "NAP101", "unexpected", {}
+    at_end = not word or word.startswith("#")
+    if at_end:
+        word = ""
+    card_part = bool(expected & _CARD_RUNS) or (bool(expected) and expected <= _LINE_END)
+    bid_part = bool(expected & _BID_RUNS) or (bool(expected) and expected <= _LINE_END)
+    if line_text[col - 1 : col] == "\u3000":
+        key, word = "wide_space", "\u3000"
+    elif (
+        word.lower() in _RESERVED
+        and word not in _RESERVED
+        and any(n.startswith("K_") for n in expected)
+    ):
+        key, values = "keyword_case", {"word": word, "lower": word.lower()}
+    elif word and is_trick and "LEADER" in expected and _NAME_WORD.fullmatch(word):
+        key, values = "leader_colon", {"word": word}
+    elif word and (is_trick or first in _CARD_LINES) and card_part and not word.startswith('"'):
+        why, extra = _why_not_card(word, is_trick)
+        code, key = "NAP102", "not_card"
+        values = {"word": word, "why_key": why, **extra}
+    elif word and first in _BID_LINES and bid_part and not _NAME_WORD.fullmatch(word):
+        code, key, values = "NAP102", "not_bid", {"word": word}
+    elif (
+        word
+        and ("NAME" in expected or "LEADER" in expected)
+        and (word in _RESERVED or parse_card(word) is not None or _BID_WORD.fullmatch(word))
+    ):
+        key, values = "reserved", {"word": word}
+    end = col + max(len(word), 1)
+    if len(word) > 40:  # a runaway token: the span covers it, the message need not
+        word = word[:39] + "…"
+        values = {k: (word if k == "word" else v) for k, v in values.items()}
+    span = Span(line_no, col, line_no, end)
+    texts = {}
+    for lang in ("en", "ja"):
+        v = dict(values)
+        why_key = v.pop("why_key", None)
+        if why_key is not None:
+            v["why"] = WHY[why_key](lang, **v)  # type: ignore[arg-type]
+        v["expected"] = _describe(expected, lang)
+        if key == "unexpected":
+            if word:
+                v["found"] = f"`{word}`"
+            else:
+                v["found"] = "the end of the line" if lang == "en" else "行末"
+        texts[lang] = MSG[key](lang, **v)  # type: ignore[arg-type]
+    return Diagnostic(code, texts["en"], span, file, game, rnd, None, texts["ja"])

@@ -1,0 +1,392 @@
+"""From a stream of statements to games and rounds, with the structural checks.
+
+Syntax says what one line means; this module says where it may stand: headers
+before the first round and ``rules`` before ``rule``; rounds numbered 1, 2, 3 …;
+the lines of a round in NOTATION.md's order; no line twice (the first is kept,
+so the model stays usable); names that are among the ``players``; the lines a
+round needs in order to be judged at all. Everything here is NAP103 or NAP105;
+whether a line agrees with the rules is the replay engine's question.
+
+Order inside a round: ``call``, ``adjutant`` and ``discard`` form one block in
+which ``discard`` may stand before ``call`` or after ``adjutant`` (both
+``call-timing`` orders are accepted here; whether the order fits the rules is
+left to the engine).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from napkifu.diagnostics import Diagnostic
+from napkifu.model import (
+    Comment,
+    Game,
+    PlayerRef,
+    PlayersLine,
+    Record,
+    RuleLine,
+    RulesLine,
+    Span,
+    Statement,
+    TagLine,
+    TextLine,
+)
+from napkifu.notation.drafts import GameDraft, RoundDraft
+from napkifu.notation.messages import diagnostic
+from napkifu.notation.transform import Statement as Stmt
+
+HEADERS = frozenset(("game", "date", "place", "tag", "players", "rules", "rule"))
+
+# The order of a round's lines (NOTATION.md); call/adjutant/discard share a slot.
+ROUND_ORDER: dict[str, int] = {
+    "dealer": 0,
+    "hand": 1,
+    "widow": 2,
+    "bids": 3,
+    "napoleon": 4,
+    "call": 5,
+    "adjutant": 5,
+    "discard": 5,
+    "trick": 6,
+    "claim": 7,
+    "result": 8,
+    "score": 9,
+    "total": 10,
+}
+_ONCE = frozenset(
+    (
+        "dealer",
+        "widow",
+        "napoleon",
+        "call",
+        "adjutant",
+        "discard",
+        "claim",
+        "result",
+        "score",
+        "total",
+    )
+)
+_LINE_WORD = {"trick": "trick"}
+
+
+class RecordBuilder:
+    """Feed statements in file order with :meth:`add`; :meth:`finish` returns the record."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.diagnostics: list[Diagnostic] = []
+        self.games: list[Game] = []
+        self.leading: list[Comment] = []  # the record's leading comments
+        self.pending: list[Comment] = []  # comments waiting for the next line
+        self.game: GameDraft | None = None
+        self.seen_statement = False
+
+    # ---- feeding ----------------------------------------------------------------
+    def add(self, stmt: Stmt) -> None:
+        kind, span, payload, comment = stmt
+        if kind == "comment":
+            self.pending.append(Comment(payload, span))
+            return
+        if not self.seen_statement:
+            self.seen_statement = True
+            self.leading, self.pending = self.pending, []
+        meta = Statement(tuple(self.pending), comment, span)
+        self.pending = []
+        if kind in HEADERS:
+            self._header(kind, span, payload, meta)
+        elif kind == "round":
+            self._round(span, payload, meta)
+        else:
+            self._round_line(kind, span, payload, meta)
+
+    def _current_game(self, span: Span) -> GameDraft:
+        if self.game is None:
+            self.game = GameDraft(len(self.games) + 1)
+            self.game.start = span
+        self.game.end = span
+        return self.game
+
+    def _close_round(self) -> None:
+        g = self.game
+        if g is None or g.round is None:
+            return
+        r = g.round
+        g.round = None
+        if r.unreadable:
+            return
+        if not r.lost:
+            self._required_lines(g, r)
+        g.rounds.append(r.build())
+
+    def _close_game(self) -> None:
+        g = self.game
+        if g is None:
+            return
+        self._close_round()
+        if g.fields.get("players") is None and not g.warned_no_players and g.start is not None:
+            self.diagnostics.append(
+                diagnostic("NAP105", "no_players", g.start, self.file, g.number, game=g.number)
+            )
+        self.games.append(self.game.build())
+        self.game = None
+
+    def _keep_comments(self, meta: Statement) -> None:
+        """A dropped line's leading comments move on to the next line."""
+        self.pending = list(meta.leading_comments) + self.pending
+
+    def _header(self, kind: str, span: Span, payload: Any, meta: Statement) -> None:
+        g = self.game
+        if kind == "game" and g is not None and ("game" in g.fields or g.rounds or g.round):
+            self._close_game()
+            g = None
+        g = self._current_game(span)
+        gn = g.number
+        if g.rounds or g.round is not None:
+            self.diagnostics.append(
+                diagnostic("NAP105", "header_after_round", span, self.file, gn, kind=kind)
+            )
+            self._keep_comments(meta)
+            return
+        if kind in ("game", "date", "place", "players", "rules"):
+            if kind in g.fields:
+                self.diagnostics.append(
+                    diagnostic(
+                        "NAP105",
+                        "repeated_header",
+                        span,
+                        self.file,
+                        gn,
+                        kind=kind,
+                        first=g.first_line[kind],
+                    )
+                )
+                self._keep_comments(meta)
+                return
+            g.first_line[kind] = span.line
+            if kind == "players":
+                g.fields[kind] = PlayersLine(payload, meta)
+                self._players(g, payload, span)
+            elif kind == "rules":
+                if g.rule_lines:
+                    self.diagnostics.append(
+                        diagnostic("NAP105", "rules_after_rule", span, self.file, gn)
+                    )
+                g.fields[kind] = RulesLine(payload[0], meta, payload[1])
+            else:
+                g.fields[kind] = TextLine(payload, meta)
+        elif kind == "tag":
+            g.tags.append(TagLine(payload[0], payload[1], meta))
+        else:  # rule
+            key, values, key_span, values_span = payload
+            g.rule_lines.append(RuleLine(key, values, meta, key_span, values_span))
+
+    def _players(self, g: GameDraft, players: tuple[PlayerRef, ...], span: Span) -> None:
+        names = [p.name for p in players]
+        g.names = frozenset(names)
+        g.player_count = len(names)
+        if not 3 <= len(names) <= 6:
+            self.diagnostics.append(
+                diagnostic("NAP105", "players_count", span, self.file, g.number, count=len(names))
+            )
+        seen: set[str] = set()
+        for p in players:
+            if p.name in seen:
+                self.diagnostics.append(
+                    diagnostic(
+                        "NAP105", "players_twice", p.span, self.file, g.number, player=p.name
+                    )
+                )
+            seen.add(p.name)
+
+    def _round(self, span: Span, payload: Any, meta: Statement) -> None:
+        number, _num_span = payload
+        g = self._current_game(span)
+        self._close_round()
+        expected = g.last_round + 1
+        g.last_round = number
+        if number != expected:
+            self.diagnostics.append(
+                diagnostic(
+                    "NAP105",
+                    "round_number",
+                    span,
+                    self.file,
+                    g.number,
+                    number,
+                    number=number,
+                    expected=expected,
+                )
+            )
+        if g.fields.get("players") is None and not g.warned_no_players:
+            g.warned_no_players = True
+            self.diagnostics.append(
+                diagnostic("NAP105", "no_players", span, self.file, g.number, number, game=g.number)
+            )
+        g.round = RoundDraft(number, meta)
+
+    def _check_names(
+        self, g: GameDraft, rnd: int, trick: int | None, *refs: PlayerRef | None
+    ) -> None:
+        names = g.names
+        if names is None:
+            return  # no `players` line: reported once, not at every name
+        for ref in refs:
+            if ref is not None and ref.name not in names:
+                seats = " ".join(p.name for p in g.fields["players"].players)
+                self._report(
+                    "unknown_player",
+                    ref.span,
+                    g.number,
+                    rnd,
+                    trick,
+                    code="NAP103",
+                    player=ref.name,
+                    players=seats,
+                )
+
+    def _report(
+        self,
+        key: str,
+        span: Span,
+        game: int | None,
+        rnd: int | None = None,
+        trick: int | None = None,
+        code: str = "NAP105",
+        **values: object,
+    ) -> None:
+        self.diagnostics.append(diagnostic(code, key, span, self.file, game, rnd, trick, **values))
+
+    def _round_line(self, kind: str, span: Span, payload: Any, meta: Statement) -> None:
+        g = self._current_game(span)
+        r = g.round
+        if r is None:
+            if kind == "trick":
+                self._report("trick_outside_round", span, g.number, number=payload[0])
+            else:
+                self._report("outside_round", span, g.number, kind=kind)
+            self._keep_comments(meta)
+            return
+        if r.unreadable:
+            return  # the round's own line was unreadable: its lines are dropped unjudged
+        rn, gn = r.number, g.number
+        trick_no = payload[0] if kind == "trick" else None
+        slot = ROUND_ORDER[kind]
+        if slot < r.highest:
+            self._report(
+                "out_of_order",
+                span,
+                gn,
+                rn,
+                trick_no,
+                round=rn,
+                kind=_word(kind),
+                before=_word(r.highest_kind),
+                line=r.highest_line,
+            )
+        elif slot == 5 and kind == "call" and "adjutant" in r.in_block:
+            self._report(
+                "out_of_order",
+                span,
+                gn,
+                rn,
+                round=rn,
+                kind="call",
+                before="adjutant",
+                line=r.first_line["adjutant"],
+            )
+        elif slot > r.highest:
+            r.highest, r.highest_kind, r.highest_line = slot, kind, span.line
+        if slot == 5:
+            r.in_block.add(kind)
+        if kind in _ONCE:
+            if kind in r.fields:
+                self._report(
+                    "repeated_line", span, gn, rn, round=rn, kind=kind, first=r.first_line[kind]
+                )
+                self._keep_comments(meta)
+                return
+            r.first_line[kind] = span.line
+        if kind == "hand":
+            name = payload[0].name
+            if name in r.hand_lines:
+                self._check_names(g, rn, None, payload[0])
+                self._report(
+                    "repeated_hand", span, gn, rn, round=rn, player=name, first=r.hand_lines[name]
+                )
+                self._keep_comments(meta)
+                return
+            r.hand_lines[name] = span.line
+        elif kind == "trick":
+            number, number_span = payload[0], payload[1]
+            if number in r.trick_lines:
+                self._report(
+                    "repeated_trick",
+                    number_span,
+                    gn,
+                    rn,
+                    number,
+                    round=rn,
+                    number=number,
+                    first=r.trick_lines[number],
+                )
+                self._keep_comments(meta)
+                return
+            expected = r.tricks[-1].number + 1 if r.tricks else 1
+            if number != expected and not r.lost:
+                self._report(
+                    "trick_number",
+                    number_span,
+                    gn,
+                    rn,
+                    number,
+                    round=rn,
+                    number=number,
+                    expected=expected,
+                )
+            r.trick_lines[number] = span.line
+        self._check_names(g, rn, trick_no, *r.store(kind, payload, meta))
+
+    def _required_lines(self, g: GameDraft, r: RoundDraft) -> None:
+        """The lines a round needs to be judged at all (reported at its ``round`` line)."""
+        for key, kind in r.missing_lines(three_players=g.player_count == 3):
+            self._report(key, r.meta.span, g.number, r.number, round=r.number, kind=kind)
+
+    def lost(self, line: str, line_no: int = 0) -> None:
+        """A line the grammar rejected: keep later checks from reporting its absence.
+        An unreadable ``round`` line starts a round that is read but dropped, so its
+        lines do not land in the round before."""
+        g = self.game
+        if line.split(None, 1)[0] == "round" and g is not None:
+            self._close_round()
+            draft = RoundDraft(g.last_round + 1, Statement())
+            draft.unreadable = draft.lost = True
+            g.last_round += 1
+            g.round = draft
+        elif g is not None and g.round is not None:
+            g.round.lost = True
+            g.round.lost_lines.append(line_no)
+
+    def position(self) -> tuple[int | None, int | None]:
+        """The game and round being read (for syntax diagnostics)."""
+        g = self.game
+        if g is None:
+            return (len(self.games) or None), None
+        return g.number, (g.round.number if g.round is not None else None)
+
+    # ---- the end ---------------------------------------------------------------------
+    def finish(self, source: str = "") -> Record:
+        if self.pending:
+            if not self.seen_statement:
+                self.leading, self.pending = self.pending, []
+            elif self.game is not None and self.game.round is not None:
+                self.game.round.trailing.extend(self.pending)
+            elif self.game is not None:
+                self.game.trailing.extend(self.pending)
+            self.pending = []
+        self._close_game()
+        return Record(tuple(self.games), tuple(self.leading), source)
+
+
+def _word(kind: str) -> str:
+    return "the tricks" if kind == "trick" else kind

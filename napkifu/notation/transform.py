@@ -1,0 +1,351 @@
+"""Grammar callbacks: each rule of ``grammar.lark`` becomes a statement as it is reduced.
+
+Lark runs these callbacks inside the LALR parser (``transformer=``), so no parse
+tree is ever built: that, and the coarse terminals (a whole hand or trick run is
+one token), is what makes reading fast. A statement is a plain tuple
+``(kind, span, payload, comment)``; :mod:`napkifu.notation.structure` turns the
+stream of statements into games and rounds, because where a line may stand is a
+structural question, not a syntactic one.
+
+The card runs reaching :meth:`StatementBuilder.CARDS` and friends already match
+the exact patterns of the grammar, so splitting them needs no validation.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+from typing import Any
+
+from lark import Token, Transformer
+
+from napkifu.cards import JOKER, RANK_BY_TEXT, SUIT_BY_TEXT, UNKNOWN, Suit
+from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span
+from napkifu.notation.objects import card_ref, play, span
+
+Statement = tuple[str, Span, Any, "str | None"]
+
+_WORDS = re.compile(r"\S+")
+_BID_ITEM = re.compile(r'(?:("(?:[^"\\\n]|\\.)*"|[^\s":]+):)?(\S+)')
+_UNESCAPE = re.compile(r"\\(.)")
+_JOKER_TEXT = ("JK", "Jo")
+_PASS_TEXT = frozenset(("pass", "P", "-"))
+_NAMES: dict[str, str] = {}
+_SUIT_CODE = {text: int(suit) for text, suit in SUIT_BY_TEXT.items()}
+_RANK_CODE = {text: rank - 2 for text, rank in RANK_BY_TEXT.items()}
+
+
+def unquote(text: str) -> str:
+    """The text inside double quotes, with ``\\"`` and ``\\\\`` unescaped."""
+    inner = text[1:-1]
+    return _UNESCAPE.sub(r"\1", inner) if "\\" in inner else inner
+
+
+def player_name(raw: str) -> str:
+    """A name as players are compared: quotes removed, NFC-normalised (cached:
+    a record repeats the same few names thousands of times)."""
+    name = _NAMES.get(raw)
+    if name is None:
+        text = unquote(raw) if raw.startswith('"') else raw
+        name = text if text.isascii() else unicodedata.normalize("NFC", text)
+        if len(_NAMES) < 10_000:
+            _NAMES[raw] = name
+    return name
+
+
+def comment_text(token: str) -> str:
+    """A comment without its ``#`` and trailing blanks (what the model keeps)."""
+    return token[1:].rstrip()
+
+
+class StatementBuilder(Transformer):  # type: ignore[type-arg]
+    """The callbacks. ``line_offset`` shifts token lines when the parser reads
+    one line at a time (it then sees every line as line 1). One builder serves
+    every thread (it is bound into the shared Lark parser), so the offset is kept
+    per thread: the dashboard reads records from several threads at once."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self._local = threading.local()
+
+    @property
+    def line_offset(self) -> int:
+        return getattr(self._local, "offset", 0)  # type: ignore[no-any-return]
+
+    @line_offset.setter
+    def line_offset(self, value: int) -> None:
+        self._local.offset = value
+
+    # ---- helpers -------------------------------------------------------------
+    def _span(self, first: Any, last: Any) -> Span:
+        off = self.line_offset
+        if hasattr(first, "span"):  # a model object built from earlier tokens
+            line, col = first.span.line, first.span.column
+        else:
+            line, col = first.line + off, first.column
+        if hasattr(last, "span"):
+            return span(line, col, last.span.end_line, last.span.end_column)
+        return span(line, col, last.end_line + off, last.end_column)
+
+    def _tok_span(self, tok: Token) -> Span:
+        off = self.line_offset
+        return span(tok.line + off, tok.column, tok.end_line + off, tok.end_column)  # type: ignore[operator]
+
+    def _cards(self, tok: Token) -> tuple[CardRef, ...]:
+        """Split a card-group run (``♠A K 9 ♥J8 JK ?``) into cards with their spans."""
+        line = tok.line + self.line_offset  # type: ignore[operator]
+        base = tok.column  # type: ignore[assignment]
+        value = tok.value
+        out: list[CardRef] = []
+        add = out.append
+        suit = 0
+        pos = 0
+        for word in value.split():
+            at = value.find(word, pos)
+            pos = at + len(word)
+            col = base + at  # type: ignore[operator]
+            key = (suit, word)
+            split = _GROUP_WORDS.get(key)
+            if split is None:
+                split = _group_word(suit, word)
+                if len(_GROUP_WORDS) < 8192:
+                    _GROUP_WORDS[key] = split
+            suit, cards = split
+            for card, start, end in cards:
+                add(card_ref(card, span(line, col + start, line, col + end)))
+        return tuple(out)
+
+    def _ref(self, tok: Token) -> PlayerRef:
+        return PlayerRef(player_name(tok.value), self._tok_span(tok))
+
+    # ---- lines -----------------------------------------------------------------
+    def file(self, children: list[Statement]) -> list[Statement]:
+        return children
+
+    def one_line(self, children: list[Statement]) -> Statement | None:
+        return children[0] if children else None
+
+    def line(self, children: list[Any]) -> Statement:
+        stmt = children[0]
+        if len(children) == 1:
+            return stmt  # type: ignore[no-any-return]
+        return (stmt[0], stmt[1], stmt[2], comment_text(children[1]))
+
+    def comment_line(self, children: list[Token]) -> Statement:
+        tok = children[0]
+        return ("comment", self._tok_span(tok), comment_text(tok.value), None)
+
+    def game_line(self, c: list[Token]) -> Statement:
+        value = unquote(c[1].value) if len(c) > 1 else None
+        return ("game", self._span(c[0], c[-1]), value, None)
+
+    def _text(self, kind: str, c: list[Token]) -> Statement:
+        tok = c[-1]
+        value = unquote(tok.value) if tok.type == "STRING" else tok.value
+        return (kind, self._span(c[0], tok), value, None)
+
+    def date_line(self, c: list[Token]) -> Statement:
+        return self._text("date", c)
+
+    def place_line(self, c: list[Token]) -> Statement:
+        return self._text("place", c)
+
+    def tag_line(self, c: list[Token]) -> Statement:
+        tok = c[2]
+        value = unquote(tok.value) if tok.type == "STRING" else tok.value
+        return ("tag", self._span(c[0], tok), (c[1].value, value), None)
+
+    def players_line(self, c: list[Any]) -> Statement:
+        players = tuple(self._ref(t) for t in c[1:])
+        return ("players", self._span(c[0], c[-1]), players, None)
+
+    def rules_line(self, c: list[Token]) -> Statement:
+        return ("rules", self._span(c[0], c[1]), (c[1].value, self._tok_span(c[1])), None)
+
+    def rule_line(self, c: list[Token]) -> Statement:
+        values = tuple(t.value for t in c[2:])
+        values_span = self._span(c[2], c[-1])
+        payload = (c[1].value, values, self._tok_span(c[1]), values_span)
+        return ("rule", self._span(c[0], c[-1]), payload, None)
+
+    def round_line(self, c: list[Token]) -> Statement:
+        return ("round", self._span(c[0], c[1]), (int(c[1].value), self._tok_span(c[1])), None)
+
+    def dealer_line(self, c: list[Any]) -> Statement:
+        return ("dealer", self._span(c[0], c[1]), self._ref(c[1]), None)
+
+    def hand_line(self, c: list[Any]) -> Statement:
+        hand = (self._ref(c[1]), self._cards(c[2]))
+        return ("hand", self._span(c[0], c[2]), hand, None)
+
+    def widow_line(self, c: list[Token]) -> Statement:
+        return ("widow", self._span(c[0], c[1]), self._cards(c[1]), None)
+
+    def discard_line(self, c: list[Token]) -> Statement:
+        return ("discard", self._span(c[0], c[1]), self._cards(c[1]), None)
+
+    def bids_line(self, c: list[Token]) -> Statement:
+        tok = c[1]
+        line = tok.line + self.line_offset  # type: ignore[operator]
+        base = tok.column
+        bids: list[Bid] = []
+        add = bids.append
+        for at, name, count, suit, bid_at, end in _bid_items(tok.value):
+            start = base + at  # type: ignore[operator]
+            player = None
+            if name is not None:
+                player = PlayerRef(name, span(line, start, line, start + bid_at - 1))
+            add(Bid(player, count, suit, span(line, start + bid_at, line, start + end)))
+        return ("bids", self._span(c[0], tok), tuple(bids), None)
+
+    def napoleon_line(self, c: list[Any]) -> Statement:
+        tok = c[2]
+        count, suit = _bid_value(tok.value)
+        bid = Bid(None, count, suit, self._tok_span(tok))
+        return ("napoleon", self._span(c[0], tok), (self._ref(c[1]), bid), None)
+
+    def call_line(self, c: list[Token]) -> Statement:
+        tok = c[1]
+        card = self._cards(tok)[0]
+        return ("call", self._span(c[0], tok), card, None)
+
+    def adjutant_line(self, c: list[Any]) -> Statement:
+        who = c[1]
+        player = None if who.type == "NONE" else self._ref(who)
+        return ("adjutant", self._span(c[0], who), player, None)
+
+    def trick_line(self, c: list[Any]) -> Statement:
+        num, run = c[0], c[-1]
+        leader = None
+        if len(c) == 3:
+            tok = c[1]
+            raw = tok.value[:-1]
+            off = self.line_offset
+            leader = PlayerRef(
+                player_name(raw),
+                Span(tok.line + off, tok.column, tok.line + off, tok.column + len(raw)),
+            )
+        line = run.line + self.line_offset
+        col = run.column
+        value = run.value
+        plays: list[Play] = []
+        add = plays.append
+        pos = 0
+        for word in value.split():
+            start = value.find(word, pos)
+            pos = start + len(word)
+            card, joker_suit, annotation = _PLAYS.get(word) or _play(word)
+            add(play(card, joker_suit, annotation, span(line, col + start, line, col + pos)))
+        payload = (int(num.value), self._tok_span(num), leader, tuple(plays))
+        return ("trick", self._span(num, run), payload, None)
+
+    def claim_line(self, c: list[Token]) -> Statement:
+        return ("claim", self._span(c[0], c[1]), c[1].value, None)
+
+    def result_line(self, c: list[Token]) -> Statement:
+        return ("result", self._span(c[0], c[1]), (int(c[1].value), self._tok_span(c[1])), None)
+
+    def points(self, c: list[Any]) -> PlayerPoints:
+        return PlayerPoints(self._ref(c[0]), int(c[1].value), self._tok_span(c[1]))
+
+    def score_line(self, c: list[Any]) -> Statement:
+        return ("score", self._span(c[0], c[-1]), tuple(c[1:]), None)
+
+    def total_line(self, c: list[Any]) -> Statement:
+        return ("total", self._span(c[0], c[-1]), tuple(c[1:]), None)
+
+
+_GROUP_WORDS: dict[tuple[int, str], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+
+
+def _group_word(suit: int, word: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """One word of a card group, read after cards of ``suit`` (as ``suit * 13``): the
+    suit that follows it, and its cards as (card, start, end) offsets in the word."""
+    if word == "?":
+        return suit, ((UNKNOWN, 0, 1),)
+    if word[:2] in _JOKER_TEXT or word == "🃏":
+        return suit, ((JOKER, 0, len(word)),)
+    i = 0
+    if word[0] in _SUIT_CODE:
+        suit = _SUIT_CODE[word[0]] * 13
+        i = 1
+    cards = []
+    n = len(word)
+    while i < n:
+        if word[i] == "1":
+            cards.append((suit + 8, i, i + 2))
+            i += 2
+        else:
+            cards.append((suit + _RANK_CODE[word[i]], i, i + 1))
+            i += 1
+    return suit, tuple(cards)
+
+
+_BID_WORDS: dict[str, tuple[str | None, int | None, Suit | None, int, int]] = {}
+_BidItem = tuple[int, "str | None", "int | None", "Suit | None", int, int]
+
+
+def _bid_items(value: str) -> list[_BidItem]:
+    """A bids run as (offset, bidder or None, count, suit, start and end of the bid
+    within the item). Items without quotes are remembered: they repeat all season."""
+    items: list[_BidItem] = []
+    if '"' in value:
+        for m in _BID_ITEM.finditer(value):
+            raw, text = m.group(1), m.group(2)
+            count, suit = _bid_value(text)
+            name = player_name(raw) if raw is not None else None
+            size = m.end() - m.start()
+            items.append((m.start(), name, count, suit, size - len(text), size))
+        return items
+    pos = 0
+    for word in value.split():
+        at = value.find(word, pos)
+        pos = at + len(word)
+        known = _BID_WORDS.get(word)
+        if known is None:
+            raw, colon, text = word.rpartition(":")
+            count, suit = _bid_value(text)
+            name = player_name(raw) if colon else None
+            known = (name, count, suit, len(raw) + len(colon), len(word))
+            if len(_BID_WORDS) < 8192:
+                _BID_WORDS[word] = known
+        items.append((at, *known))
+    return items
+
+
+def _bid_value(text: str) -> tuple[int | None, Suit | None]:
+    if text in _PASS_TEXT:
+        return None, None
+    if text.endswith("NT"):
+        return int(text[:-2]), None
+    return int(text[:-1]), SUIT_BY_TEXT[text[-1]]
+
+
+_ANNOTATIONS = frozenset(("!", "?", "!!", "??", "!?", "?!"))
+
+
+_PLAYS: dict[str, tuple[int, Suit | None, Any]] = {}
+
+
+def _play(word: str) -> tuple[int, Suit | None, Any]:
+    """One played card as the PLAYS terminal allows it (``♠10!``, ``JK>♥?!``, ``🃏``):
+    card, named joker suit, annotation. Remembered: a record repeats the same few
+    hundred spellings."""
+    first = word[0]
+    if first in _SUIT_CODE:
+        if word[1] == "1":
+            card, rest = _SUIT_CODE[first] * 13 + 8, word[3:]
+        else:
+            card, rest = _SUIT_CODE[first] * 13 + _RANK_CODE[word[1]], word[2:]
+        result: tuple[int, Suit | None, Any] = (card, None, rest or None)
+    else:
+        rest = word[1:] if first == "🃏" else word[2:]
+        joker_suit = None
+        if rest[:1] == ">":
+            joker_suit = SUIT_BY_TEXT[rest[1]]
+            rest = rest[2:]
+        result = (JOKER, joker_suit, rest or None)
+    if len(_PLAYS) < 4096:
+        _PLAYS[word] = result
+    return result

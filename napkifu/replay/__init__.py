@@ -1,0 +1,60 @@
+"""The replay engine: plays a parsed record back and judges it.
+
+Public API (stable):
+
+- :func:`judge` ``(record, file) -> (tuple[JudgedGame, ...], list[Diagnostic])``
+- :func:`legal_cards` ``(rules, holding, trick, lead_suit, trump, opening=False)``
+- :func:`violation` — which rule a wrong card breaks (NAP504–NAP507) and the proof
+- :func:`resolve_trick` / :func:`lead_suit_of` — the ladder (re-exported from
+  :mod:`napkifu.rules.ladder`)
+- :func:`reverses` — whether a card turns the direction of play (reverse jack)
+- :func:`run_auction`, :func:`bid_key`, :func:`bid_in_range` — the auction
+- :func:`round_scores`, :func:`napoleon_wins` — scoring
+"""
+
+from __future__ import annotations
+
+from napkifu.diagnostics import Diagnostic
+from napkifu.model import Record
+from napkifu.replay.auction import AuctionResult, bid_in_range, bid_key, run_auction
+from napkifu.replay.following import joker_request_active, legal_cards, violation
+from napkifu.replay.game import first_bidder, judge_game
+from napkifu.replay.results import JudgedGame
+from napkifu.replay.scoring import napoleon_wins, round_scores
+from napkifu.replay.trick_results import trick_reason
+from napkifu.replay.tricks import reverses
+from napkifu.rules.ladder import TrickOutcome, lead_suit_of, resolve_trick
+
+
+def judge(record: Record, file: str = "") -> tuple[tuple[JudgedGame, ...], list[Diagnostic]]:
+    """Judge every game of ``record``; the diagnostics of all games and rounds, in
+    file order."""
+    file = file or record.source
+    games = tuple(judge_game(g, file) for g in record.games)
+    diags: list[Diagnostic] = []
+    for g in games:
+        diags.extend(g.diagnostics)
+        for r in g.rounds:
+            diags.extend(r.diagnostics)
+    diags.sort(key=Diagnostic.sort_key)
+    return games, diags
+
+
+__all__ = [
+    "AuctionResult",
+    "TrickOutcome",
+    "bid_in_range",
+    "bid_key",
+    "first_bidder",
+    "joker_request_active",
+    "judge",
+    "lead_suit_of",
+    "legal_cards",
+    "napoleon_wins",
+    "resolve_trick",
+    "reverses",
+    "round_scores",
+    "run_auction",
+    "trick_reason",
+    "violation",
+]

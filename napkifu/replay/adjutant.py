@@ -1,0 +1,144 @@
+"""Who the adjutant is: the holder of the called card (RULES.md, "Fixed facts").
+
+Napoleon plays alone when she holds the called card herself, or it lies in the
+widow or among her discards. The holder is read off the record — a given hand, the
+player who plays the card, the widow or the discards — and the ``adjutant`` line is
+checked against it (NAP402); the call itself is checked for NAP401.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from napkifu.cards import JOKER, UNKNOWN, card_text
+from napkifu.model import Round
+from napkifu.replay.report import Reporter
+from napkifu.replay.tricks import SeatedTrick
+from napkifu.rules.build import Rules
+
+
+@dataclass(slots=True)
+class Holder:
+    adjutant: str | None  # None: alone or unknown
+    known: bool
+    alone: bool
+    revealed_at: int | None
+
+
+def find_holder(
+    rules: Rules,
+    players: Sequence[str],
+    napoleon: str,
+    called: int | None,
+    hands: Mapping[str, set[int]],
+    tricks: Sequence[SeatedTrick],
+    widow: set[int] | None,
+    discards: set[int] | None,
+    complete: bool,
+) -> Holder:
+    """The holder of ``called`` as far as the record tells (``known`` False: it does not)."""
+    if not rules.has_adjutant:
+        return Holder(None, True, True, None)
+    if called is None or called == UNKNOWN:
+        return Holder(None, False, False, None)
+    revealed = None
+    player = None
+    for t in tricks:
+        if called in t.cards:
+            revealed = t.number
+            player = players[t.seats[t.cards.index(called)]]
+            break
+    for name, cards in hands.items():
+        if called in cards and name != napoleon:
+            return Holder(name, True, False, revealed)
+    if player is not None:
+        return Holder(None if player == napoleon else player, True, player == napoleon, revealed)
+    if (
+        called in hands.get(napoleon, ())
+        or (widow is not None and called in widow)
+        or (discards is not None and called in discards)
+    ):
+        return Holder(None, True, True, None)
+    if complete:  # every card not played was discarded: Napoleon had it
+        return Holder(None, True, True, None)
+    return Holder(None, False, False, None)
+
+
+def check_call(
+    rules: Rules,
+    rnd: Round,
+    napoleon: str,
+    napoleon_dealt: set[int] | None,
+    napoleon_plays: set[int],
+    discards: set[int] | None,
+    rep: Reporter,
+) -> None:
+    """NAP401: a call the rules do not allow."""
+    call = rnd.call
+    if call is None:
+        return
+    c = call.card.card
+    span = call.card.span
+    text = card_text(c)
+    if not rules.has_adjutant:
+        rep.add(
+            "NAP401",
+            span,
+            f"there is no adjutant with {rules.players} players: nothing may be called",
+            f"{rules.players} 人では副官はいない（指定できない）",
+        )
+        return
+    if c == JOKER and rules.jokers != 1:
+        why = (
+            "there is no joker in this deck"
+            if rules.jokers == 0
+            else "the joker may not be called with two jokers"
+        )
+        rep.add(
+            "NAP401",
+            span,
+            f"{text} cannot be called: {why}",
+            f"{text} は指定できない（ジョーカーが{'ない' if rules.jokers == 0 else '2枚'}）",
+        )
+        return
+    if rules.call_timing == "after-exchange" and discards is not None and c in discards:
+        rep.add(
+            "NAP401",
+            span,
+            f"{napoleon} calls {text}, which was discarded (rule call-timing after-exchange)",
+            f"{napoleon} が捨てた {text} を指定した（call-timing after-exchange）",
+        )
+    if rules.call_own_card == "forbidden":
+        own = (
+            (napoleon_dealt is not None and c in napoleon_dealt)
+            if rules.call_timing == "before-exchange"
+            else c in napoleon_plays
+        )
+        if own:
+            rep.add(
+                "NAP401",
+                span,
+                f"{napoleon} calls {text} from their own hand (rule call-own-card forbidden)",
+                f"{napoleon} が自分の手札の {text} を指定した（call-own-card forbidden）",
+            )
+
+
+def check_adjutant_line(rnd: Round, napoleon: str, holder: Holder, rep: Reporter) -> None:
+    """NAP402: the ``adjutant`` line against the holder found in the record."""
+    line = rnd.adjutant
+    if line is None or not holder.known:
+        return
+    written = line.player.name if line.player is not None else None
+    if written == napoleon:
+        written = None
+    if written != holder.adjutant:
+        span = line.player.span if line.player is not None else line.meta.span
+        truth = holder.adjutant or "none (Napoleon plays alone)"
+        truth_ja = holder.adjutant or "なし（ナポレオンの独り立ち）"
+        rep.add(
+            "NAP402",
+            span,
+            f"adjutant {written or 'none'} is wrong: the called card's holder makes it {truth}",
+            f"adjutant {written or 'none'} は誤り: 指定カードの持ち主からすると {truth_ja}",
+        )

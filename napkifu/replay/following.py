@@ -1,0 +1,112 @@
+"""Which cards a player may play, and which rule a wrong card breaks.
+
+Pure functions of (rules, holding, trick so far): the replay checks every play with
+them and the simulator's bots pick from :func:`legal_cards`, so both agree on every
+following rule of RULES.md ("Following").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from napkifu.cards import CLUB_THREE, JOKER, MIGHTY, Card
+from napkifu.rules.build import Rules
+
+SPADES = 0
+
+
+def _restricted_lead(card: Card, trump: int | None) -> bool:
+    return card >= JOKER or card // 13 == SPADES or (trump is not None and card // 13 == trump)
+
+
+def joker_request_active(rules: Rules, trick: Sequence[Card]) -> bool:
+    """Whether a ♣3 joker request binds the next player who holds a joker."""
+    if rules.joker_request == "lead":
+        return bool(trick) and trick[0] == CLUB_THREE
+    if rules.joker_request == "played":
+        return CLUB_THREE in trick
+    return False
+
+
+def legal_cards(
+    rules: Rules,
+    holding: Sequence[Card],
+    trick: Sequence[Card],
+    lead_suit: int | None,
+    trump: int | None,
+    opening: bool = False,
+) -> tuple[Card, ...]:
+    """The cards of ``holding`` that may be played next.
+
+    ``trick`` holds the cards already played in this trick (empty: leading);
+    ``lead_suit`` is the trick's lead suit (:func:`napkifu.rules.lead_suit_of`;
+    ignored when leading); ``opening`` is True for Napoleon's lead of trick 1."""
+    if not trick:
+        if opening and rules.opening_lead == "restricted":
+            ok = tuple(c for c in holding if not _restricted_lead(c, trump))
+            if ok:
+                return ok
+        return tuple(holding)
+    if rules.joker_request != "off" and JOKER in holding and joker_request_active(rules, trick):
+        return (JOKER,)
+    follow = _follow_set(rules, holding, lead_suit, trump)
+    if not follow:
+        return tuple(holding)
+    extra = []
+    if (
+        JOKER in holding
+        and JOKER not in follow
+        and (rules.joker_play == "any-time" or trump is None)
+    ):
+        extra.append(JOKER)
+    if rules.mighty_play == "any-time" and MIGHTY in holding:
+        extra.append(MIGHTY)
+    return follow + tuple(extra)
+
+
+def _follow_set(
+    rules: Rules, holding: Sequence[Card], lead_suit: int | None, trump: int | None
+) -> tuple[Card, ...]:
+    """The cards that count as following the lead suit (may be empty)."""
+    if lead_suit is None:
+        return ()
+    lo = lead_suit * 13
+    hi = lo + 13
+    follow = tuple([c for c in holding if lo <= c < hi])
+    if lead_suit == 0 and rules.mighty_play == "any-time" and MIGHTY in follow:
+        follow = tuple(c for c in follow if c != MIGHTY)
+    if (
+        rules.joker_play == "as-trump"
+        and trump is not None
+        and lead_suit == trump
+        and JOKER in holding
+    ):
+        follow += (JOKER,)
+    return follow
+
+
+def violation(
+    rules: Rules,
+    holding: Sequence[Card],
+    trick: Sequence[Card],
+    lead_suit: int | None,
+    trump: int | None,
+    card: Card,
+    opening: bool = False,
+) -> tuple[str, tuple[Card, ...]] | None:
+    """None when ``card`` is a legal play; else the code of the broken rule and the
+    cards the player should have played instead (the proof).
+
+    NAP506: a ♣3 joker request ignored; NAP505: a joker trump request ignored;
+    NAP504: a revoke; NAP507: the opening-lead restriction broken."""
+    legal = legal_cards(rules, holding, trick, lead_suit, trump, opening)
+    if card in legal:
+        return None
+    if not trick:
+        return "NAP507", legal
+    if legal == (JOKER,) and joker_request_active(rules, trick):
+        return "NAP506", legal
+    witnesses = _follow_set(rules, holding, lead_suit, trump)
+    if trick[0] == JOKER and rules.joker_lead == "trump" and trump is not None:
+        return "NAP505", witnesses
+    return "NAP504", witnesses

@@ -1,0 +1,225 @@
+"""Every dashboard page through Streamlit's AppTest, on real records.
+
+The records are example files (judged by the real engine) plus one faulty file;
+what the pages show is checked against the analysis layer's own season (loaded
+independently with ``load_season``), and the charts on the data in their figures.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+
+from napkifu.analysis import load_season
+
+streamlit = pytest.importorskip("streamlit")
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "dashboard" / "app.py")
+SAMPLES = ROOT / "sample_records"
+FAULT = "players Haru Sora Mina Riku Kei\n\nround 1\nnapoleon Zed 13♠\nadjutant Sora\nresult 14\n"
+"""A record whose only fault is NAP103 at line 4 (``Zed`` is not a player)."""
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """sample_records/ plus one faulty file, in a folder of their own."""
+    sources = sorted(SAMPLES.rglob("*.nap"))
+    if not sources:
+        pytest.skip("no records to show (sample_records/ is empty)")
+    folder = tmp_path_factory.mktemp("records")
+    for i, src in enumerate(sources):
+        shutil.copy(src, folder / f"{i:02d}-{src.name}")
+    (folder / "zz-fault.nap").write_text(FAULT, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def expected(records: Path):  # type: ignore[no-untyped-def]
+    return load_season([records])
+
+
+@pytest.fixture
+def at(records: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    monkeypatch.setenv("NAPKIFU_RECORDS", str(records))
+    monkeypatch.setenv("NAPKIFU_LANG", "en")
+    streamlit.cache_data.clear()
+    streamlit.cache_resource.clear()
+    app = AppTest.from_file(APP, default_timeout=120)
+    app.run()
+    assert not app.exception, app.exception
+    return app
+
+
+def figure(at: AppTest, key: str) -> dict:
+    """The Plotly figure JSON a chart element received (typed arrays decoded)."""
+    for el in at.get("plotly_chart"):
+        if (el.proto.id and key in el.proto.id) or getattr(el, "key", None) == key:
+            return _decode(json.loads(el.proto.spec))
+    specs = [json.loads(el.proto.spec) for el in at.get("plotly_chart")]
+    raise AssertionError(f"no chart {key!r} among {len(specs)}")
+
+
+def table(at: AppTest, column: str):  # type: ignore[no-untyped-def]
+    """The first dataframe shown with ``column`` (pandas)."""
+    for el in at.dataframe:
+        if column in el.value.columns:
+            return el.value
+    raise AssertionError(f"no table with a {column!r} column")
+
+
+def _decode(obj):  # type: ignore[no-untyped-def]
+    if isinstance(obj, dict):
+        if "bdata" in obj and "dtype" in obj:
+            arr = np.frombuffer(base64.b64decode(obj["bdata"]), dtype=np.dtype(obj["dtype"]))
+            if "shape" in obj:
+                arr = arr.reshape([int(x) for x in str(obj["shape"]).split(",")])
+            return arr.tolist()
+        return {k: _decode(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_decode(v) for v in obj]
+    return obj
+
+
+def test_overview_leaderboard_and_cumulative(at: AppTest, expected) -> None:  # type: ignore[no-untyped-def]
+    board = table(at, "rank")
+    want = expected.season.sort(["points", "player"], descending=[True, False])
+    assert list(board["player"]) == want["player"].to_list()
+    assert list(board["points"]) == want["points"].to_list()
+    fig = figure(at, "cumulative")
+    finals = {tr["name"]: tr["y"][-1] for tr in fig["data"]}
+    assert finals == dict(zip(want["player"], want["points"], strict=True))
+    leader = next(h.value for h in at.get("html") if "leader" in h.value)
+    assert want["player"][0] in leader
+
+
+def test_language_switch(at: AppTest) -> None:
+    at.button_group(key="lang").set_value("ja").run()
+    assert not at.exception
+    assert any("ランキング" in s.value for s in at.subheader)
+    at.switch_page("views/players.py").run()
+    assert not at.exception
+    assert figure(at, "roles")["layout"]["title"]["text"] == "役割ごとの成績"
+    assert at.session_state["lang"] == "ja"
+
+
+def test_player_filter_narrows_everything(at: AppTest, expected) -> None:  # type: ignore[no-untyped-def]
+    someone = expected.season["player"][-1]
+    at.multiselect(key="f_players").set_value([someone]).run()
+    board = table(at, "rank")
+    assert list(board["player"]) == [someone]
+    kept = expected.player_rounds.filter(pl.col("player") == someone)
+    assert board["rounds"][0] == kept.height
+    assert board["points"][0] == kept["points"].sum()
+
+
+def test_date_filter(at: AppTest, expected) -> None:  # type: ignore[no-untyped-def]
+    dates = expected.rounds["date"].drop_nulls().unique().sort()
+    if dates.len() < 2:
+        pytest.skip("records span a single date")
+    first = dates[0]
+    at.date_input(key="dates").set_value((first, first)).run()
+    counted = next(m for m in at.metric if m.label == "rounds counted")
+    want = expected.player_rounds.filter(pl.col("date") == first).select("file", "game", "round")
+    assert int(counted.value) == want.unique().height
+
+
+def test_players_page_charts(at: AppTest, expected) -> None:  # type: ignore[no-untyped-def]
+    at.switch_page("views/players.py").run()
+    assert not at.exception
+    names = at.selectbox(key="player").options
+    who = names[-1]
+    at.selectbox(key="player").select(who).run()
+    mine = expected.player_rounds.filter(pl.col("player") == who)
+    roles = figure(at, "roles")
+    won = dict(zip(roles["data"][0]["x"], roles["data"][0]["y"], strict=True))
+    for role, label in (("napoleon", "Napoleon"), ("adjutant", "adjutant")):
+        want = mine.filter((pl.col("role") == role) & pl.col("won")).height
+        assert won[label] == want
+    points = figure(at, "points")
+    assert sum(points["data"][0]["y"]) == mine["points"].fill_null(0).sum()
+    trumps = figure(at, "trumps")
+    assert sum(trumps["data"][0]["y"]) == mine.filter(pl.col("role") == "napoleon").height
+    honors = figure(at, "honors")
+    assert sum(honors["data"][0]["y"]) == mine["honors"].drop_nulls().len()
+    partners = figure(at, "partners")
+    total = sum(partners["data"][0]["x"]) + sum(partners["data"][1]["x"])
+    assert (
+        total == mine.filter(pl.col("partner").is_not_null() & pl.col("won").is_not_null()).height
+    )
+
+
+def test_pairings_heatmap(at: AppTest, expected) -> None:  # type: ignore[no-untyped-def]
+    at.switch_page("views/pairings.py").run()
+    assert not at.exception
+    heat = figure(at, "pairings")["data"][0]
+    cells = sum(v for row in heat["z"] for v in row if v is not None)
+    naps = expected.player_rounds.filter(
+        (pl.col("role") == "napoleon") & (pl.col("partner").is_not_null() | pl.col("alone"))
+    )
+    assert cells == naps.height
+    at.radio(key="pair_metric").set_value("win_rate").run()
+    rates = figure(at, "pairings")["data"][0]["z"]
+    assert all(v is None or 0 <= v <= 1 for row in rates for v in row)
+
+
+def test_replay_steps(at: AppTest, expected) -> None:  # type: ignore[no-untyped-def]
+    full = expected.rounds.filter(pl.col("kind") == "full").row(0, named=True)
+    at.switch_page("views/replay.py").run()
+    assert not at.exception
+    assert not at.button(key="replay_next").disabled  # opens on a round with tricks
+    name = next(
+        f for f in at.selectbox(key="replay_file").options if f.endswith(Path(full["file"]).name)
+    )
+    at.selectbox(key="replay_file").select(name).run()
+    at.selectbox(key="replay_game").select(full["game"]).run()
+    at.selectbox(key="replay_round").select(full["round"]).run()
+    assert not at.exception
+    step = lambda: next(h.value for h in at.get("html") if "replay-step" in h.value)  # noqa: E731
+    first = step()
+    at.button(key="replay_next").click().run()
+    assert not at.exception
+    assert at.session_state["replay_step"] == 1
+    second = step()
+    assert second != first and "1" in second
+    table = next(h.value for h in at.get("html") if "nk-table" in h.value)
+    assert table.count("nk-seat") >= 3 and "nk-card" in table
+    at.button(key="replay_prev").click().run()
+    assert at.session_state["replay_step"] == 0
+
+
+def test_problems_lists_the_fault(at: AppTest) -> None:
+    at.switch_page("views/problems.py").run()
+    assert not at.exception
+    shown = table(at, "where")
+    rows = shown[shown["code"] == "NAP103"]
+    assert list(rows["where"]) == ["zz-fault.nap:4:10"]
+    assert "Zed" in rows["message"].iloc[0]
+    left_out = table(at, "line")
+    assert list(left_out["file"]) == ["zz-fault.nap"]
+
+
+def test_export_csv_matches_the_season(at: AppTest, expected) -> None:  # type: ignore[no-untyped-def]
+    at.switch_page("views/export.py").run()
+    assert not at.exception
+    buttons = at.get("download_button")
+    assert len(buttons) >= 2
+    labels = {b.proto.label: b.proto.help for b in buttons}
+    assert labels["Download season.csv"] == f"{expected.season.height} rows"
+    assert labels["Download rounds.csv"] == f"{expected.rounds.height} rows"
+
+
+def test_upload_is_parsed_in_memory(at: AppTest, records: Path, tmp_path: Path) -> None:
+    one = sorted(records.glob("*.nap"))[0]
+    at.file_uploader(key="uploads").upload("../../etc/evil name.nap", one.read_bytes()).run()
+    assert not at.exception
+    board = table(at, "rank")
+    solo = load_season([one]).season
+    assert sorted(board["player"]) == sorted(solo["player"].to_list())

@@ -1,0 +1,138 @@
+"""The dashboard's plain pieces: card HTML, upload limits, CSV bytes, the temp-dir
+cache, long-series figures and the replay steps built from the engine's replay data."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from dashboard import cardview, data, figures, replay_model
+from dashboard.downloads import csv_bytes
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_records"
+
+
+def _played_round() -> tuple[bytes, int, int] | None:
+    """A sample record with a fully played round: (bytes, game, round)."""
+    from napkifu.api import loads
+
+    for path in sorted(SAMPLES.glob("*.nap")):
+        raw = path.read_bytes()
+        for rnd in loads(raw).rounds:
+            if rnd.kind == "full" and not rnd.has_errors:
+                return raw, rnd.game, rnd.number
+    return None
+
+
+PLAYED = _played_round()
+
+
+def test_card_html_colours_and_escapes() -> None:
+    assert 'nk-red">♥Q<' in cardview.card_html("♥Q")
+    assert 'nk-red">♦10<' in cardview.card_html("D10")  # ASCII suit shown as its symbol
+    assert 'nk-black">♠A<' in cardview.card_html("SA")
+    assert "nk-joker" in cardview.card_html("JK>♥") and 'nk-red">♥' in cardview.card_html("JK>♥")
+    assert "nk-unknown" in cardview.card_html("?")
+    seat = cardview.SeatView(name="<b>x</b>", role="napoleon", card="♣3", hand=("♠A", "♥2"))
+    html = cardview.table_html([seat, cardview.SeatView("Sora")], "<i>c</i>")
+    assert "&lt;b&gt;x&lt;/b&gt;" in html and "<b>x</b>" not in html
+    assert html.count('class="nk-seat') == 2 and "nk-napoleon" in html
+
+
+def test_seats_go_round_the_table() -> None:
+    spots = [cardview.seat_position(i, 5) for i in range(5)]
+    assert len(set(spots)) == 5
+    assert all(0 < x < 100 and 0 < y < 100 for x, y in spots)
+
+
+def test_uploads_are_limited_and_renamed() -> None:
+    small, big = b"players A B C\n", b"x" * (2 * 1024 * 1024 + 1)
+    kept, notes = data.accept_uploads(
+        [("../../etc/passwd.nap", small), ("a.nap", big), ("dir\\passwd.nap", small)],
+        max_file_mb=2, max_total_mb=10,
+    )  # fmt: skip
+    assert [f.name for f in kept] == ["passwd.nap", "passwd.nap (2)"]
+    assert notes == [("too_big", {"name": "a.nap", "mb": 2})]
+    kept, notes = data.accept_uploads([("a.nap", small)] * 3, max_file_mb=1, max_total_mb=0)
+    assert kept == () and notes == [("too_much", {"total": 0})]
+    assert data.safe_name("\x00\n") == "upload.nap"
+
+
+def test_content_key_follows_names_and_bytes() -> None:
+    a, b = data.SourceFile.of("a.nap", b"1"), data.SourceFile.of("b.nap", b"1")
+    assert data.content_key([a]) != data.content_key([b])
+    assert data.content_key([a]) == data.content_key([data.SourceFile.of("a.nap", b"1")])
+
+
+def test_csv_is_neutralised_and_optionally_bommed() -> None:
+    df = pl.DataFrame({"player": ["=HYPERLINK()", "Haru"], "points": [-2, 3]})
+    text = csv_bytes(df).decode("utf-8")
+    assert '"\'=HYPERLINK()"' in text and ",-2" in text
+    assert csv_bytes(df, excel=True).startswith("\ufeff".encode())
+    assert pl.read_csv(io.BytesIO(csv_bytes(df)))["points"].to_list() == [-2, 3]
+
+
+@pytest.mark.skipif(PLAYED is None, reason="no sample record with a played round")
+def test_disk_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(data.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(data, "DISK_CACHE_BYTES", 0)
+    files = (data.SourceFile.of("s.nap", PLAYED[0]),)  # type: ignore[index]
+    key = data.content_key(files)
+    first = data.load_sources(files, key, persist=True)
+    cached = list(data.cache_root().iterdir())
+    assert len(cached) == 1 and (cached[0] / "season.parquet").exists()
+    again = data.load_sources(files, key, persist=True)
+    assert again.season.season.equals(first.season.season)
+    assert again.index.equals(first.index) and again.files == ("s.nap",)
+    data.load_sources(files, "other", persist=False)  # uploads: nothing written
+    assert len(list(data.cache_root().iterdir())) == 1
+    for i in range(data.DISK_CACHE_KEEP + 2):  # old seasons are pruned
+        data.load_sources(files, f"k{i}", persist=True)
+    assert len(list(data.cache_root().iterdir())) == data.DISK_CACHE_KEEP
+
+
+def test_long_points_series_is_summed_in_blocks() -> None:
+    n = figures.MAX_BARS * 3 + 7
+    frame = pl.DataFrame({"seq": range(1, n + 1), "points": [1, -1, 2] * (n // 3) + [5] * (n % 3),
+                          "role": ["allied"] * n})  # fmt: skip
+    bar = figures.points_figure(frame, "Haru").data[0]
+    assert len(bar.x) <= figures.MAX_BARS
+    assert sum(bar.y) == frame["points"].sum()
+    assert bar.x[0] == 1 and bar.x[1] == 5  # blocks of 4 rounds
+    short = figures.points_figure(frame.head(10), "Haru").data[0]
+    assert list(short.y) == frame.head(10)["points"].to_list()
+
+
+@pytest.mark.skipif(PLAYED is None, reason="no sample record with a played round")
+def test_round_view_steps_through_the_tricks() -> None:
+    raw, game, number = PLAYED  # type: ignore[misc]
+    rnd = replay_model.replay_round_data(raw, "s.nap", game, number)
+    view = replay_model.round_view(rnd, "en")
+    assert len(view.steps) == len(rnd["tricks"]) + 1 and view.has_tricks
+    first = view.steps[1]
+    trick = rnd["tricks"][0]
+    assert first.title == f"Trick 1/{len(rnd['tricks'])}"
+    played = {s.name: s.card for s in first.seats}
+    assert played == {p["player"]: p["card"]["text"] for p in trick["plays"]}
+    assert [s.name for s in first.seats if s.winner] == [trick["winner"]]
+    assert trick["reason"] in first.center_html
+    assert all(s.hand for s in first.seats)  # hands known from the play
+    ja = replay_model.round_view(rnd, "ja")
+    assert "トリック" in ja.steps[1].title
+    napoleon = rnd["contract"]["napoleon"]
+    assert {s.name: s.role for s in view.steps[0].seats}[napoleon] == "napoleon"
+
+
+def test_disk_cache_refuses_a_shared_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(data.tempfile, "gettempdir", lambda: str(tmp_path))
+    root = data.cache_root()
+    root.mkdir()
+    root.chmod(0o777)  # writable by anyone: its contents cannot be trusted
+    assert not data._trusted(root)
+    root.chmod(0o700)
+    assert data._trusted(root)
