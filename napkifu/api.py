@@ -7,6 +7,7 @@ judge a record the same way.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 from napkifu.diagnostics import Diagnostic
@@ -40,3 +41,21 @@ def load(path: str | Path, *, encoding: str | None = None) -> Judgement:
     (the CLI turns that into exit status 2)."""
     p = Path(path)
     return loads(p.read_bytes(), file=str(path), encoding=encoding)
+
+
+def iter_loads(
+    data: str | bytes, file: str = "<string>", *, encoding: str | None = None
+) -> Iterator[Judgement]:
+    """Judge a record game by game: one :class:`Judgement` per game, whose record
+    holds just that game (decode and file-level diagnostics come with the first).
+
+    This is how the CLI and the season tables read big files: only one game's
+    model is alive at a time, so memory follows the largest game, not the file.
+    """
+    yield loads(data, file, encoding=encoding)
+
+
+def iter_load(path: str | Path, *, encoding: str | None = None) -> Iterator[Judgement]:
+    """:func:`iter_loads` for the file at ``path`` (raises OSError like :func:`load`)."""
+    p = Path(path)
+    yield from iter_loads(p.read_bytes(), file=str(path), encoding=encoding)
