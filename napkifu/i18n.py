@@ -66,7 +66,7 @@ WORDS: dict[str, Text] = {
     "joker": Text("joker", "ジョーカー"),
     "trump-jack": Text("trump-jack", "正ジャック"),
     "back-jack": Text("back-jack", "裏ジャック"),
-    "same-two": Text("same-two", "セイム2"),
+    "same-two": Text("same-two", "セイムツー"),
     "joker-lead": Text("joker lead", "ジョーカーのリード"),
     "joker-follow": Text("joker", "ジョーカー"),
 }
