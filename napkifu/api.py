@@ -7,8 +7,10 @@ judge a record the same way.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from napkifu.diagnostics import Diagnostic
 from napkifu.replay.results import Judgement
@@ -43,19 +45,71 @@ def load(path: str | Path, *, encoding: str | None = None) -> Judgement:
     return loads(p.read_bytes(), file=str(path), encoding=encoding)
 
 
+WHOLE_FILE_LIMIT = 8 << 20  # bytes: a smaller file is simply read at once (tests set 0)
+
+
 def iter_loads(
     data: str | bytes, file: str = "<string>", *, encoding: str | None = None
 ) -> Iterator[Judgement]:
     """Judge a record game by game: one :class:`Judgement` per game, whose record
-    holds just that game (decode and file-level diagnostics come with the first).
+    holds just that game and whose ``games`` is its judged game.
 
     This is how the CLI and the season tables read big files: only one game's
     model is alive at a time, so memory follows the largest game, not the file.
+    Games keep their numbers, lines and columns in the whole file, and the union
+    of the yielded diagnostics is exactly what :func:`loads` reports: decode
+    diagnostics and the record's leading comments come with the first judgement,
+    every other diagnostic with the game it was found in (a syntax error between
+    two games with the game before). ``size_bytes`` is the whole size on the first
+    judgement and 0 on the others, so that they add up. A file without games
+    yields one judgement with an empty record; an unreadable one, one with none.
     """
-    yield loads(data, file, encoding=encoding)
+    from napkifu.notation import decode
+    from napkifu.notation.stream import text_lines
+
+    size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
+    first: list[Diagnostic] = []
+    if isinstance(data, bytes):
+        text, first = decode(data, file=file, encoding=encoding)
+        if text is None:
+            yield Judgement(file, None, (), tuple(first), size)
+            return
+    else:
+        text = data
+    yield from _judged(text_lines(text), file, first, size)
 
 
 def iter_load(path: str | Path, *, encoding: str | None = None) -> Iterator[Judgement]:
-    """:func:`iter_loads` for the file at ``path`` (raises OSError like :func:`load`)."""
+    """:func:`iter_loads` for the file at ``path``, read in chunks, never whole:
+    memory follows the largest game, not the file. Raises OSError at the call
+    (not at the first ``next``) when the file cannot be opened, like :func:`load`."""
     p = Path(path)
-    yield from iter_loads(p.read_bytes(), file=str(path), encoding=encoding)
+    if p.stat().st_size <= WHOLE_FILE_LIMIT:
+        return iter_loads(p.read_bytes(), file=str(path), encoding=encoding)
+    return _stream_file(p.open("rb"), str(path), encoding)
+
+
+def _stream_file(fh: BinaryIO, file: str, encoding: str | None) -> Iterator[Judgement]:
+    from napkifu.notation.stream import file_lines, sniff
+
+    with fh:
+        size = os.fstat(fh.fileno()).st_size
+        codec, first = sniff(fh, file, encoding)
+        if codec is None:
+            yield Judgement(file, None, (), tuple(first), size)
+            return
+        yield from _judged(file_lines(fh, codec), file, first, size)
+
+
+def _judged(
+    lines: Iterable[str], file: str, first: list[Diagnostic], size: int
+) -> Iterator[Judgement]:
+    from napkifu.notation.reader import iter_parse
+    from napkifu.replay import judge
+
+    for record, parse_diags in iter_parse(lines, file):
+        games, judge_diags = judge(record, file=file)
+        diagnostics = first + parse_diags + judge_diags
+        diagnostics.sort(key=Diagnostic.sort_key)
+        yield Judgement(file, record, games, tuple(diagnostics), size)
+        first, size = [], 0

@@ -5,11 +5,19 @@ file's bytes plus everything that can change the verdict: the options that affec
 judging (e.g. ``--encoding``) and a fingerprint of napkifu's own code (every
 ``.py`` and ``.lark`` file of the package), so an upgrade or a local edit of the
 engine can never serve a stale result. Entries are written atomically; a corrupt
-or unreadable entry is a miss, never an error.
+or unreadable entry is a miss, never an error, and a folder that cannot be written
+(read-only, full, not a folder) only means nothing is stored.
+
+Where: ``$NAPKIFU_CACHE_DIR``, else ``$XDG_CACHE_HOME/napkifu``, else
+``~/.cache/napkifu`` — the user's cache folder, never the folder of the records
+(ruff keeps ``.ruff_cache`` in the project, but records are not a project: a club's
+shared folder or a USB stick should not grow a hidden folder because someone
+checked it). Deleting the folder is always safe.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -20,7 +28,16 @@ from typing import Any
 
 CACHE_DIR_ENV = "NAPKIFU_CACHE_DIR"
 DEFAULT_DIR = ".napkifu_cache"
+"""The folder name used when no home folder is known (then in the current folder)."""
 _FORMAT = 1
+
+
+FileStamp = tuple[int, int, int, int]
+"""(device, inode, size, modification time in ns) of a file."""
+
+
+def _stamp(st: os.stat_result) -> FileStamp:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 @lru_cache(maxsize=1)
@@ -36,7 +53,15 @@ def code_fingerprint() -> str:
 
 
 def default_dir() -> Path:
-    return Path(os.environ.get(CACHE_DIR_ENV) or DEFAULT_DIR)
+    """The cache folder when none is given (see the module docstring)."""
+    if os.environ.get(CACHE_DIR_ENV):
+        return Path(os.environ[CACHE_DIR_ENV])
+    if os.environ.get("XDG_CACHE_HOME"):
+        return Path(os.environ["XDG_CACHE_HOME"]) / "napkifu"
+    try:
+        return Path.home() / ".cache" / "napkifu"
+    except RuntimeError:  # no home folder (a bare container user)
+        return Path(DEFAULT_DIR)
 
 
 class ResultCache:
@@ -46,16 +71,31 @@ class ResultCache:
         self.directory = Path(directory) if directory is not None else default_dir()
 
     def key(self, data: bytes, settings: str = "") -> str:
+        h = self._hasher(settings)
+        h.update(data)
+        return h.hexdigest()
+
+    def _hasher(self, settings: str) -> hashlib._Hash:
         h = hashlib.sha256()
         h.update(code_fingerprint().encode())
         h.update(b"\0")
         h.update(settings.encode())
         h.update(b"\0")
-        h.update(data)
-        return h.hexdigest()
+        return h
 
-    def _path(self, key: str) -> Path:
-        return self.directory / key[:2] / f"{key[2:]}.json"
+    def file_key(self, path: str | Path, settings: str = "") -> tuple[str, FileStamp]:
+        """:meth:`key` of the file's bytes, read in chunks (a 60 MB record is never
+        held for hashing), and the file's stamp taken before reading: give both back
+        to :meth:`put_file`. Raises OSError when the file cannot be read."""
+        h = self._hasher(settings)
+        with open(path, "rb") as f:
+            stamp = _stamp(os.fstat(f.fileno()))
+            while chunk := f.read(1 << 20):
+                h.update(chunk)
+        return h.hexdigest(), stamp
+
+    def _path(self, key: str, suffix: str = ".json") -> Path:
+        return self.directory / key[:2] / f"{key[2:]}{suffix}"
 
     def get(self, key: str) -> Any | None:
         try:
@@ -67,18 +107,56 @@ class ResultCache:
             return None
         return entry.get("value")
 
+    def get_bytes(self, key: str) -> bytes | None:
+        """A binary entry (e.g. Arrow tables); None when absent or not this key's."""
+        try:
+            with open(self._path(key, ".bin"), "rb") as f:
+                head = f.read(len(key) + 1)
+                if head != key.encode() + b"\n":
+                    return None
+                return f.read()
+        except OSError:
+            return None
+
+    def put_bytes(self, key: str, value: bytes) -> None:
+        """Store a binary entry (it starts with its key, so a swapped or truncated
+        file name cannot serve another file's entry)."""
+        self._write(self._path(key, ".bin"), key.encode() + b"\n" + value)
+
+    @staticmethod
+    def unchanged(path: str | Path, stamp: FileStamp) -> bool:
+        """Whether the file still has the stamp :meth:`file_key` saw: a result judged
+        from a file that was written to meanwhile is not stored (it may belong to
+        other bytes than the key's)."""
+        try:
+            return _stamp(os.stat(path)) == stamp
+        except OSError:
+            return False
+
     def put(self, key: str, value: Any) -> None:
-        """Store ``value``; silently gives up when the cache folder is not writable."""
-        path = self._path(key)
+        """Store a JSON-able ``value``."""
+        try:
+            text = json.dumps({"key": key, "value": value}, ensure_ascii=False)
+            self._write(self._path(key), text.encode("utf-8"))
+        except (ValueError, TypeError):
+            return  # not JSON-able (a lone surrogate …): not cached
+
+    def _write(self, path: Path, data: bytes) -> None:
+        """Write atomically (a reader sees the old entry, the new one or none, never
+        half of one); silently gives up when the folder is not writable: a cache may
+        only ever save time."""
+        tmp: str | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._ensure_gitignore()
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump({"key": key, "value": value}, f, ensure_ascii=False)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
             os.replace(tmp, path)
         except OSError:
-            return
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
 
     def _ensure_gitignore(self) -> None:
         marker = self.directory / ".gitignore"

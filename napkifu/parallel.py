@@ -2,37 +2,123 @@
 
 Checking and exporting are embarrassingly parallel by file, and a file's work is
 a pure function of its path; a process pool sidesteps the GIL. Results come back
-in the order of the inputs so that output is deterministic whatever ``jobs`` is.
+in the order of the inputs, each as soon as it and every earlier one are done, so
+output is deterministic whatever ``jobs`` is and still streams. Only a bounded
+window of batches is in flight: one slow file (a 60 MB dump) cannot make the
+results of all the files behind it pile up in memory.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import sys
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import islice
 from typing import TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
 
+MAX_BATCH = 8
+"""Files per task at most: enough to amortise a task's overhead on tiny files,
+few enough that results still stream and the cores stay evenly loaded."""
+WINDOW = 4
+"""Batches in flight per worker."""
+
 
 def default_jobs() -> int:
-    """The cores this process may use."""
+    """The cores this process may use (its CPU affinity, which respects taskset and
+    container CPU sets; ``os.cpu_count`` would count the whole machine)."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not on Linux
         return max(1, os.cpu_count() or 1)
 
 
-def run_jobs(func: Callable[[T], R], items: Iterable[T], jobs: int | None = None) -> Iterator[R]:
-    """``map(func, items)``, in a process pool when ``jobs`` > 1 and there is more than
-    one item; ``func`` must be a picklable top-level function."""
-    work = list(items)
-    n = default_jobs() if jobs is None or jobs <= 0 else jobs
-    if n <= 1 or len(work) <= 1:
-        yield from map(func, work)
+def resolve_jobs(jobs: int | None) -> int:
+    """``jobs`` as asked; None or 0 or less: :func:`default_jobs`."""
+    return default_jobs() if jobs is None or jobs <= 0 else jobs
+
+
+SMALL_WORK = 1 << 20
+"""Bytes of records below which one process beats starting a pool (a worker's
+start costs about what judging 100 KB does)."""
+
+
+def jobs_for(paths: Iterable[str], jobs: int | None) -> int:
+    """``jobs`` when asked for; otherwise every core, unless the files are so few
+    bytes that a pool would only add its start-up time."""
+    if jobs is not None and jobs > 0:
+        return jobs
+    total = 0
+    for path in paths:
+        try:
+            total += os.path.getsize(path)
+        except OSError:
+            continue
+        if total >= SMALL_WORK:
+            return default_jobs()
+    return 1
+
+
+def _run_batch(func: Callable[[T], R], batch: list[T]) -> list[R]:
+    return [func(item) for item in batch]
+
+
+def run_jobs(
+    func: Callable[[T], R],
+    items: Iterable[T],
+    jobs: int | None = None,
+    *,
+    batch: int | None = None,
+) -> Iterator[R]:
+    """``map(func, items)`` in input order, in a process pool when ``jobs`` > 1 and
+    there is more than one item. ``func`` must be a picklable top-level function
+    (a ``functools.partial`` of one is fine). ``items`` may be lazy; it is read as
+    work is handed out. ``batch`` fixes the items per task (default: grows from 1
+    so the first results show at once, up to :data:`MAX_BATCH`)."""
+    n = resolve_jobs(jobs)
+    source = iter(items)
+    head = list(islice(source, 2))
+    if n <= 1 or len(head) <= 1:
+        yield from map(func, head)
+        yield from map(func, source)
         return
-    n = min(n, len(work))
-    chunk = max(1, min(64, len(work) // (n * 8) or 1))
-    with ProcessPoolExecutor(max_workers=n) as pool:
-        yield from pool.map(func, work, chunksize=chunk)
+    pending = _chain(head, source)
+    pool = ProcessPoolExecutor(max_workers=n, mp_context=_context())
+    try:
+        inflight: deque[Future[list[R]]] = deque()
+        size = 1
+        exhausted = False
+        while True:
+            while not exhausted and len(inflight) < n * WINDOW:
+                chunk = list(islice(pending, batch or size))
+                if not chunk:
+                    exhausted = True
+                    break
+                inflight.append(pool.submit(_run_batch, func, chunk))
+                size = min(MAX_BATCH, size * 2)
+            if not inflight:
+                return
+            yield from inflight.popleft().result()
+    finally:
+        # Also when the consumer stops early (a closed pipe, an interrupt): work
+        # not started yet is dropped instead of being waited for.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """fork where it is safe (workers start at once and share what the parent has
+    imported); spawn once polars is loaded, whose thread pool would make a forked
+    child deadlock (polars warns about exactly this), or where fork does not exist."""
+    if "polars" in sys.modules or "fork" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    return multiprocessing.get_context("fork")
+
+
+def _chain(head: list[T], rest: Iterator[T]) -> Iterator[T]:
+    yield from head
+    yield from rest

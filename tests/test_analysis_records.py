@@ -171,7 +171,7 @@ def test_filters_on_real_records() -> None:
     assert s.rounds.height == 0 and s.season.height == 0
 
 
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).resolve().parent / "examples"
 
 
 @pytest.mark.skipif(not EXAMPLES.exists(), reason="shared examples not present")

@@ -15,7 +15,7 @@ from napkifu.cli import main
 from napkifu.commands.check import FileResult, check_file, iter_paths
 from napkifu.report import caret_line
 
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).resolve().parent / "examples"
 FAULTS = EXAMPLES / "faults"
 GOOD = "players Haru Sora Mina\nround 1\nbids pass pass pass\n"
 KEYS = {

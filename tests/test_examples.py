@@ -1,5 +1,5 @@
 """Acceptance: every valid example checks clean; every fault case reports its code
-on its line (/work/shared/examples/README.md)."""
+on its line (tests/examples/README.md, a copy of the shared examples)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from napkifu.api import load
 
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).resolve().parent / "examples"
 VALID = sorted(
     p for d in ("standard", "webgame", "bga", "classic") for p in (EXAMPLES / d).glob("*.nap")
 )

@@ -21,7 +21,7 @@ from napkifu.notation.writer import hand_order
 from napkifu.replay import judge
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path("/work/shared/examples")
+SHARED = Path(__file__).resolve().parent / "examples"
 
 
 def repo_records() -> list[Path]:

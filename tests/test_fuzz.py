@@ -124,19 +124,6 @@ FOUND = {
 }
 
 
-# Engine bug, not fixed at hand-over (H8-findings #3: ValueError in
-# replay/trick_results.py when played honors exceed the deck's total). Strict: once the
-# engine is fixed this xfail fails, and the marker must go.
-KNOWN_BUGS = {"honor-played-twice-incomplete"}
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="engine bug H8-findings #3"))
-        if n in KNOWN_BUGS else n
-        for n in sorted(FOUND)
-    ],
-)
+@pytest.mark.parametrize("name", sorted(FOUND))
 def test_inputs_the_fuzzer_found(name: str) -> None:
     assert check_sane(FOUND[name]) is None

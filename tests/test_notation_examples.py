@@ -13,7 +13,7 @@ import pytest
 from napkifu.notation import decode, parse
 from napkifu.notation.reader import normalise, parser
 
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).resolve().parent / "examples"
 VALID = sorted(p for p in EXAMPLES.glob("*/*.nap") if p.parent.name != "faults")
 FAULTS = sorted(
     p

@@ -95,3 +95,60 @@ def test_violation_codes() -> None:
 def test_two_jokers_both_requested() -> None:
     rules = build_rules("standard", [("jokers", ["2"])])
     assert legal_cards(rules, [JOKER, JOKER, parse_card("♣9")], cs("♣3 JK"), C, S) == (JOKER,)  # type: ignore[list-item]
+
+
+# ---- the replay's shortcut and its lazy legal sets agree with legal_cards ----------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from napkifu.replay.following import plainly_legal  # noqa: E402
+from napkifu.replay.ondemand import LegalAtTurn  # noqa: E402
+
+_RULE_CHOICES = st.fixed_dictionaries({
+    "joker-play": st.sampled_from(["any-time", "as-trump"]),
+    "joker-request": st.sampled_from(["off", "lead", "played"]),
+    "mighty-play": st.sampled_from(["any-time", "suited"]),
+    "opening-lead": st.sampled_from(["any", "restricted"]),
+})
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    opts=_RULE_CHOICES,
+    deal=st.permutations([*range(52), JOKER]),
+    size=st.integers(1, 12),
+    played=st.integers(0, 5),
+    trump=st.sampled_from([None, 0, 1, 2, 3]),
+    named=st.sampled_from([None, 0, 1, 2, 3]),
+    opening=st.booleans(),
+    pick=st.integers(0, 11),
+)
+def test_plainly_legal_never_disagrees_with_legal_cards(
+    opts: dict[str, str], deal: list[int], size: int, played: int, trump: int | None,
+    named: int | None, opening: bool, pick: int,
+) -> None:
+    from napkifu.rules import lead_suit_of
+
+    rules = build_rules("standard", [(k, [v]) for k, v in opts.items()])
+    hold, trick = deal[:size], deal[size : size + played]
+    lead = lead_suit_of(rules, trick[0], named, trump) if trick else None
+    card = hold[pick % size]
+    legal_set = legal_cards(rules, hold, trick, lead, trump, opening)
+    if plainly_legal(rules, hold, [*trick, card], len(trick), lead, trump, opening):
+        assert card in legal_set
+    assert (violation(rules, hold, trick, lead, trump, card, opening) is None) == (
+        card in legal_set
+    )
+
+
+def test_lazy_legal_sets_are_the_legal_cards() -> None:
+    rules = build_rules("standard", [])
+    before = {"A": tuple(cs("♥7 ♥K ♣4")), "B": tuple(cs("♣2 ♦5 JK")), "C": tuple(cs("♠2"))}
+    lazy = LegalAtTurn(rules, ["B", "A"], cs("♣2 ♣4"), C, S, False, before)
+    plain = {"B": tuple(cs("♣2 ♦5 JK")), "A": legal_cards(rules, before["A"], cs("♣2"), C, S)}
+    assert lazy == plain and plain == lazy and list(lazy) == ["B", "A"] and "C" not in lazy
+    assert lazy["A"] == tuple(cs("♣4"))
+    import pickle
+
+    assert pickle.loads(pickle.dumps(lazy)) == plain

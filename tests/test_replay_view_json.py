@@ -14,7 +14,7 @@ from napkifu.cli import main
 from napkifu.views.replay_data import schema
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).resolve().parent / "examples"
 RECORDS = sorted((ROOT / "sample_records").glob("*.nap")) + sorted(EXAMPLES.glob("*/*.nap"))
 
 

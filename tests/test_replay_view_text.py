@@ -23,7 +23,7 @@ from napkifu.views.replay_text import plain, print_lines, render_file, render_ro
 
 HERE = Path(__file__).parent / "snapshots"
 SAMPLE = HERE / "replay_sample.nap"
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).resolve().parent / "examples"
 
 
 def sample_round() -> dict:
@@ -125,7 +125,7 @@ def test_cli_status_1_on_errors(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 def test_readme_excerpt_is_real_output() -> None:
     """Every line of the README's example (but the elisions) is in the snapshot."""
-    doc = (Path(__file__).parent.parent / "docs" / "readme" / "replay.md").read_text("utf-8")
+    doc = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
     block = doc.split("Example (`standard` rules")[1].split("```")[1]
     snapshot = (HERE / "replay_sample.en.txt").read_text("utf-8").splitlines()
     lines = [x for x in block.splitlines()[1:] if x.strip() and x.strip() != "…"]

@@ -44,7 +44,9 @@ from napkifu.notation import decode, format_record, parse
 from napkifu.notation.writer import hand_order
 
 EXAMPLES = sorted(
-    p for p in Path("/work/shared/examples").glob("*/*.nap") if p.parent.name != "faults"
+    p
+    for p in (Path(__file__).resolve().parent / "examples").glob("*/*.nap")
+    if p.parent.name != "faults"
 )
 
 
@@ -253,6 +255,21 @@ def records(draw: st.DrawFn) -> Record:
             or g.rounds
         ):
             games[i] = dataclasses.replace(g, game=TextLine(None))
+    first = games[0]
+    headerless = not (
+        first.game
+        or first.date
+        or first.place
+        or first.tags
+        or first.players
+        or first.rules
+        or first.rule_lines
+    )
+    if headerless and first.rounds:
+        # comments above the first line of a file belong to the file, not to round 1
+        r1 = first.rounds[0]
+        r1 = dataclasses.replace(r1, meta=dataclasses.replace(r1.meta, leading_comments=()))
+        games[0] = dataclasses.replace(first, rounds=(r1, *first.rounds[1:]))
     return Record(tuple(games), draw(_comments))
 
 

@@ -8,7 +8,10 @@ rule is re-derived (honors, sides, wins and scores are the engine's).
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import hashlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -16,6 +19,7 @@ from typing import Any
 
 from napkifu.analysis.columns import MAX_SEATS
 from napkifu.analysis.filters import SeasonFilter, parse_date
+from napkifu.analysis.placing import ErrorMap
 from napkifu.cards import card_text
 from napkifu.diagnostics import Diagnostic
 from napkifu.replay.results import JudgedGame, JudgedRound, JudgedTrick, Judgement
@@ -37,27 +41,95 @@ class FileRows:
 
 
 def file_rows(path: str, filters: SeasonFilter | None = None) -> FileRows:
-    """Judge the record at ``path`` and return its rows (a file that cannot be read
-    becomes one excluded row, never an exception: one bad file must not stop a season)."""
-    from napkifu.api import load
+    """Judge the record at ``path`` game by game and return its rows (a file that
+    cannot be read becomes one excluded row, never an exception: one bad file must
+    not stop a season). Only one game's model is alive at a time; the rows are
+    what is kept."""
+    (rows,) = file_row_chunks(path, filters)
+    return rows
+
+
+def file_row_chunks(
+    path: str, filters: SeasonFilter | None = None, every: int | None = None
+) -> Iterator[FileRows]:
+    """:func:`file_rows` in pieces of about ``every`` rounds (None: one piece), so
+    that even the rows of a 100,000-round file need not be held at once. A file
+    that fails part way ends with a piece holding just its excluded row."""
+    from napkifu.api import iter_load
 
     try:
-        judgement = load(path)
+        with paused_gc():
+            yield from iter_rows(iter_load(path), path, filters, every)
     except OSError as exc:
-        rows = FileRows(path)
-        rows.excluded.append(_excluded(path, None, None, None, "NAP106", f"cannot read: {exc}"))
-        return rows
-    return judgement_rows(judgement, filters)
+        out = FileRows(path)
+        out.excluded.append(_excluded(path, None, None, None, "NAP106", f"cannot read: {exc}"))
+        yield out
+    except Exception as exc:  # a bug: this file is left out, the season goes on
+        out = FileRows(path)
+        message = f"internal error, please report: {type(exc).__name__}: {exc}"
+        out.excluded.append(_excluded(path, None, None, None, "NAP900", message))
+        yield out
+
+
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """No cyclic garbage collection while a file's rows are made: they are hundreds
+    of thousands of acyclic dicts, which the collector would re-scan again and
+    again (a quarter of the time) and could never free."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def rows_of(
+    judgements: Iterator[Judgement], path: str, filters: SeasonFilter | None = None
+) -> FileRows:
+    """The rows of one file judged game by game (the judgements of
+    :func:`napkifu.api.iter_load`); raises what the judgements raise."""
+    (rows,) = iter_rows(judgements, path, filters)
+    return rows
+
+
+def iter_rows(
+    judgements: Iterator[Judgement],
+    path: str,
+    filters: SeasonFilter | None = None,
+    every: int | None = None,
+) -> Iterator[FileRows]:
+    """:func:`rows_of` in pieces of about ``every`` rounds (at least one piece).
+
+    An error of the whole file spoils every round of it; iter_load gives such
+    errors with the first game, so they are known before any round is kept.
+    Should one come later, the rounds of pieces already given stay in."""
+    flt = filters or SeasonFilter()
+    out = FileRows(path)
+    spoiled: Diagnostic | None = None  # an error that spoils the whole file
+    any_games = False
+    for judgement in judgements:
+        errors = ErrorMap(judgement, spoiled)
+        if errors.file_level is not None and spoiled is None and any_games:
+            _spoil(out, errors.file_level)  # found late: the earlier games go too
+        spoiled = errors.file_level
+        any_games = any_games or bool(judgement.games)
+        _add_games(out, judgement, flt, errors)
+        if every is not None and len(out.rounds) + len(out.excluded) >= every:
+            yield out
+            out = FileRows(path)
+    if not any_games and spoiled is not None:
+        out.excluded.insert(0, _excluded(path, None, None, *_cause(spoiled)))
+    yield out
 
 
 def judgement_rows(judgement: Judgement, filters: SeasonFilter | None = None) -> FileRows:
     """The rows of a judged file; rounds with an error go to ``excluded``."""
-    flt = filters or SeasonFilter()
-    out = FileRows(judgement.file)
-    errors = _ErrorMap(judgement)
-    if not judgement.games and errors.file_level:
-        d = errors.file_level
-        out.excluded.append(_excluded(judgement.file, None, None, d.span.line, d.code, d.message))
+    return rows_of(iter((judgement,)), judgement.file, filters)
+
+
+def _add_games(out: FileRows, judgement: Judgement, flt: SeasonFilter, errors: ErrorMap) -> None:
     for game in judgement.games:
         day = parse_date(game.date)
         if not flt.keeps_game(day, game.preset) or not flt.keeps_seats(game.players):
@@ -75,7 +147,18 @@ def judgement_rows(judgement: Judgement, filters: SeasonFilter | None = None) ->
                 )
                 continue
             _add_round(out, judgement.file, game, rnd, day)
-    return out
+
+
+def _spoil(out: FileRows, d: Diagnostic) -> None:
+    """Exclude every round kept so far for ``d``, an error of the whole file that
+    showed up with a later game; the excluded rows stay in game and round order."""
+    for row in out.rounds:
+        out.excluded.append(_excluded(out.file, row["game"], row["round"], *_cause(d)))
+    out.excluded.sort(key=lambda r: (r["game"] or 0, -1 if r["round"] is None else r["round"]))
+    out.rounds.clear()
+    out.player_rounds.clear()
+    out.tricks.clear()
+    out.bids.clear()
 
 
 def _cause(d: Diagnostic) -> tuple[int, str, str]:
@@ -95,63 +178,6 @@ def _excluded(
     }
 
 
-class _ErrorMap:
-    """Every error of a file, pinned to the round (or game, or whole file) it breaks.
-
-    A diagnostic that names its game and round belongs to that round; one that does
-    not is placed by its line (the round, or game header, it stands in); what cannot
-    be placed spoils the whole file. A round is excluded by its own error, its
-    game's, or the file's; the earliest of those is the one reported.
-    """
-
-    def __init__(self, judgement: Judgement) -> None:
-        diags = list(judgement.diagnostics)
-        for game in judgement.games:
-            diags.extend(game.diagnostics)
-            for rnd in game.rounds:
-                diags.extend(rnd.diagnostics)
-        starts: list[tuple[int, int, int | None]] = []  # (line, game, round or None)
-        for game in judgement.games:
-            if game.source.span.line:
-                starts.append((game.source.span.line, game.number, None))
-            for rnd in game.rounds:
-                line = rnd.span.line or rnd.source.meta.span.line
-                if line:
-                    starts.append((line, game.number, rnd.number))
-        starts.sort(key=lambda s: (s[0], s[2] is not None))
-        self.rounds: dict[tuple[int, int], Diagnostic] = {}
-        self.games: dict[int, Diagnostic] = {}
-        self.file_level: Diagnostic | None = None
-        for d in sorted((d for d in diags if d.is_error), key=Diagnostic.sort_key):
-            place = (d.game, d.round) if d.game is not None else _place(starts, d.span.line)
-            if place[0] is not None and place[1] is not None:
-                self.rounds.setdefault((place[0], place[1]), d)
-            elif place[0] is not None:
-                self.games.setdefault(place[0], d)
-            elif self.file_level is None:
-                self.file_level = d
-
-    def for_game(self, game: int) -> Diagnostic | None:
-        return _first(self.games.get(game), self.file_level)
-
-    def for_round(self, game: int, rnd: int) -> Diagnostic | None:
-        return _first(self.rounds.get((game, rnd)), self.games.get(game), self.file_level)
-
-
-def _place(starts: list[tuple[int, int, int | None]], line: int) -> tuple[int | None, int | None]:
-    found: tuple[int | None, int | None] = (None, None)
-    for start, game, rnd in starts:
-        if start > line:
-            break
-        found = (game, rnd)
-    return found
-
-
-def _first(*diags: Diagnostic | None) -> Diagnostic | None:
-    present = [d for d in diags if d is not None]
-    return min(present, key=Diagnostic.sort_key) if present else None
-
-
 def trump_text(rnd: JudgedRound) -> str | None:
     if rnd.no_trump:
         return "NT"
@@ -165,12 +191,15 @@ def _play_text(trick: JudgedTrick) -> list[str]:
     ]
 
 
-def round_id(game: JudgedGame, rnd: JudgedRound) -> str:
+def round_id(game: JudgedGame, rnd: JudgedRound, plays: list[list[str]] | None = None) -> str:
     """A hash of what was played, not of where it was written: date, title, seats,
     round number, contract, called card, adjutant, every trick, a claim, the honors
     and the rules' scores. Optional lines that only restate the play (hands, widow,
     auction, dealer, written scores and totals, comments) are left out, so the same
-    round copied with more or fewer of them keeps its id."""
+    round copied with more or fewer of them keeps its id. ``plays``: each trick's
+    :func:`_play_text`, when the caller has them already."""
+    if plays is None:
+        plays = [_play_text(t) for t in rnd.tricks]
     claim = rnd.source.claim.side if rnd.source.claim else ""
     parts = [
         game.date or "",
@@ -182,7 +211,7 @@ def round_id(game: JudgedGame, rnd: JudgedRound) -> str:
         f"{rnd.bid_count}{trump_text(rnd)}",
         card_text(rnd.called) if rnd.called is not None else "",
         rnd.adjutant or "",
-        ";".join(f"{t.leader}:{' '.join(_play_text(t))}" for t in rnd.tricks),
+        ";".join(f"{t.leader}:{' '.join(p)}" for t, p in zip(rnd.tricks, plays, strict=True)),
         claim,
         f"{rnd.honors_napoleon}/{rnd.honors_allies}",
         " ".join(f"{p}={v}" for p, v in sorted((rnd.scores or {}).items())),
@@ -193,7 +222,8 @@ def round_id(game: JudgedGame, rnd: JudgedRound) -> str:
 def _add_round(
     out: FileRows, file: str, game: JudgedGame, rnd: JudgedRound, day: date | None
 ) -> None:
-    rid = round_id(game, rnd)
+    plays = [_play_text(t) for t in rnd.tricks]
+    rid = round_id(game, rnd, plays)
     where = {
         "round_id": rid,
         "file": file,
@@ -233,7 +263,7 @@ def _add_round(
         return
     _add_bids(out, where, rnd)
     _add_player_rounds(out, where, game, rnd, seats, points, trump)
-    _add_tricks(out, where, rnd, seats)
+    _add_tricks(out, where, rnd, seats, plays)
 
 
 def _add_bids(out: FileRows, where: Row, rnd: JudgedRound) -> None:
@@ -294,24 +324,30 @@ def _add_player_rounds(
         )
 
 
-def _add_tricks(out: FileRows, where: Row, rnd: JudgedRound, seats: tuple[str, ...]) -> None:
-    for trick in rnd.tricks:
-        texts = _play_text(trick)
+def _add_tricks(
+    out: FileRows, where: Row, rnd: JudgedRound, seats: tuple[str, ...], plays: list[list[str]]
+) -> None:
+    column = {name: f"card_{i}" for i, name in enumerate(seats[:MAX_SEATS], start=1)}
+    blank = dict.fromkeys(column.values())
+    for trick, texts in zip(rnd.tricks, plays, strict=True):
+        lead = trick.lead_suit
         row: Row = {
             **where,
             "trick": trick.number,
             "leader": trick.leader,
-            "lead_suit": trick.lead_suit.symbol if trick.lead_suit is not None else None,
+            "lead_suit": lead.symbol if lead is not None else None,
             "plays": " ".join(texts),
             "winner": trick.winner,
             "winning_class": trick.winning_class,
             "winner_side": trick.winner_side,
-            "honors": " ".join(_CARD[c] for c in trick.honors),
+            "honors": " ".join([_CARD[c] for c in trick.honors]),
             "honors_count": len(trick.honors),
+            **blank,
         }
-        by_player = {p.player: text for p, text in zip(trick.plays, texts, strict=True)}
-        for i, name in enumerate(seats[:MAX_SEATS], start=1):
-            row[f"card_{i}"] = by_player.get(name)
+        for play, text in zip(trick.plays, texts, strict=True):
+            key = column.get(play.player)
+            if key is not None:
+                row[key] = text
         out.tricks.append(row)
 
 

@@ -1,9 +1,10 @@
 """A season: many files of many games, as polars tables.
 
-Files are turned into rows one at a time (:func:`napkifu.analysis.rows.file_rows`)
-and gathered by a :class:`SeasonBuilder`, which marks duplicate rounds as they
-arrive and packs rows into DataFrames in chunks, so memory grows with the rows
-kept and not with the size of the files read.
+Files are turned into rows one at a time (:func:`napkifu.analysis.rows.file_rows`),
+in worker processes when asked (:func:`file_frames`, which also caches them), and
+gathered in path order by a :class:`SeasonBuilder`, which packs rows into
+DataFrames in chunks, so memory grows with the rows kept and not with the size of
+the files read; duplicate rounds are marked once, over all rounds, at the end.
 
 Duplicates: a round whose ``round_id`` was already seen (earlier in path order)
 stays in ``rounds`` with ``duplicate_of`` pointing at the first one, and is left
@@ -12,16 +13,31 @@ out of ``player_rounds``, ``tricks``, ``bids`` and so of every season figure.
 
 from __future__ import annotations
 
+import functools
+import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import polars as pl
 
 from napkifu.analysis.columns import COLUMNS, schema
 from napkifu.analysis.filters import SeasonFilter
-from napkifu.analysis.rows import FileRows, Row, expand_paths, file_rows, judgement_rows
+from napkifu.analysis.frames import CACHE_SCHEMA, pack_frames, unpack_frames
+from napkifu.analysis.rows import (
+    FileRows,
+    Row,
+    expand_paths,
+    file_row_chunks,
+    file_rows,
+    judgement_rows,
+    paused_gc,
+)
+from napkifu.parallel import jobs_for, run_jobs
 from napkifu.replay.results import Judgement
+
+T = TypeVar("T")
 
 CHUNK_ROWS = 20_000
 """Rows held as Python dicts before they are packed into a DataFrame chunk."""
@@ -50,6 +66,10 @@ class Season:
         return getattr(self, name)
 
 
+FILE_TABLES = ("rounds", "player_rounds", "tricks", "bids", "excluded")
+"""The tables made file by file (``season`` and ``contracts`` are made from them)."""
+
+
 class _Table:
     def __init__(self, name: str) -> None:
         self.schema = schema(name)
@@ -61,6 +81,11 @@ class _Table:
         if len(self.rows) >= CHUNK_ROWS:
             self.flush()
 
+    def append(self, frame: pl.DataFrame) -> None:
+        self.flush()  # rows added before this frame stay before it
+        if frame.height:
+            self.frames.append(frame)
+
     def flush(self) -> None:
         if self.rows:
             self.frames.append(pl.from_dicts(self.rows, schema=self.schema))
@@ -70,37 +95,34 @@ class _Table:
         self.flush()
         if not self.frames:
             return pl.DataFrame(schema=self.schema)
-        return pl.concat(self.frames, how="vertical")
+        return pl.concat(self.frames, how="vertical", rechunk=False)
 
 
 class SeasonBuilder:
-    """Gathers :class:`FileRows` in path order (which decides the original of a duplicate)."""
+    """Gathers files' rows in path order (which decides the original of a duplicate):
+    as :class:`FileRows` (:meth:`add`) or as frames made in a worker process
+    (:meth:`add_frames`). Duplicates are marked once, over all rounds, at the end."""
 
     def __init__(self, filters: SeasonFilter | None = None) -> None:
         self.filters = filters or SeasonFilter()
         self.files = 0
-        self._seen: dict[str, str] = {}
-        self._tables = {
-            name: _Table(name) for name in ("rounds", "player_rounds", "tricks", "bids", "excluded")
-        }
+        self._tables = {name: _Table(name) for name in FILE_TABLES}
 
     def add(self, rows: FileRows) -> None:
         self.files += 1
-        dupes: set[tuple[int, int]] = set()
-        for row in rows.rounds:
-            here = f"{row['file']}:{row['game']}:{row['round']}"
-            first = self._seen.setdefault(row["round_id"], here)
-            if first != here:
-                row["duplicate_of"] = first
-                dupes.add((row["game"], row["round"]))
-        self._tables["rounds"].extend(rows.rounds)
-        self._tables["excluded"].extend(rows.excluded)
-        for name in ("player_rounds", "tricks", "bids"):
-            kept = [r for r in getattr(rows, name) if (r["game"], r["round"]) not in dupes]
-            self._tables[name].extend(kept)
+        for name in FILE_TABLES:
+            self._tables[name].extend(getattr(rows, name))
+
+    def add_frames(self, frames: dict[str, pl.DataFrame], files: int = 1) -> None:
+        """One file's tables (``files=0``: a later piece of the previous file)."""
+        self.files += files
+        for name in FILE_TABLES:
+            self._tables[name].append(frames[name])
 
     def finish(self) -> Season:
         frames = {name: table.frame() for name, table in self._tables.items()}
+        self._tables = {name: _Table(name) for name in FILE_TABLES}
+        frames = _mark_duplicates(frames)
         season, contracts = season_tables(
             frames["player_rounds"], frames["bids"], self.filters.players
         )
@@ -116,6 +138,28 @@ class SeasonBuilder:
         )
 
 
+def _mark_duplicates(frames: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
+    """``duplicate_of`` on every round whose ``round_id`` came earlier (in path
+    order: the order of the rows), and the duplicates' rows out of the tables that
+    feed the season figures."""
+    rounds = frames["rounds"]
+    if rounds.height == 0:
+        return frames
+    here = pl.format("{}:{}:{}", "file", "game", "round")
+    first = here.first().over("round_id")
+    rounds = rounds.with_columns(
+        duplicate_of=pl.when(first != here).then(first).otherwise(None).cast(pl.String)
+    )
+    dupes = rounds.filter(pl.col("duplicate_of").is_not_null()).select("file", "game", "round")
+    out = {**frames, "rounds": rounds}
+    if dupes.height:
+        for name in ("player_rounds", "tricks", "bids"):
+            out[name] = frames[name].join(
+                dupes, on=["file", "game", "round"], how="anti", maintain_order="left"
+            )
+    return out
+
+
 def build_season(judgements: Iterable[Judgement], filters: SeasonFilter | None = None) -> Season:
     """The season of already judged files (consumed one at a time)."""
     builder = SeasonBuilder(filters)
@@ -124,20 +168,113 @@ def build_season(judgements: Iterable[Judgement], filters: SeasonFilter | None =
     return builder.finish()
 
 
+def file_frames(
+    path: str, filters: SeasonFilter | None = None, cache_dir: str | None = None
+) -> dict[str, pl.DataFrame]:
+    """:func:`file_rows` as one DataFrame per table: what a worker process sends
+    back (a frame crosses the process boundary as Arrow, far cheaper than rows as
+    dicts), and what the result cache keeps, keyed by the file's bytes, its path,
+    the filters and napkifu's code."""
+    if cache_dir is None:
+        return _frames(file_rows(path, filters))
+    from napkifu.cache import ResultCache
+
+    cache = ResultCache(cache_dir)
+    try:
+        key, stamp = cache.file_key(path, f"{CACHE_SCHEMA}\0{path}\0{filters!r}")
+    except OSError:
+        return _frames(file_rows(path, filters))  # the error row, as without a cache
+    hit = cache.get_bytes(key)
+    if hit is not None:
+        try:
+            return unpack_frames(hit)
+        except (ValueError, KeyError, OSError, pl.exceptions.PolarsError):
+            pass  # a damaged entry: a miss
+    rows = file_rows(path, filters)
+    frames = _frames(rows)
+    # Not kept: a file that could not be read whole, or crashed the reader (both
+    # may pass), or that was written to while it was read (other bytes than the key's).
+    failed = any(r["game"] is None and r["code"] in ("NAP106", "NAP900") for r in rows.excluded)
+    if not failed and cache.unchanged(path, stamp):
+        cache.put_bytes(key, pack_frames(frames))
+    return frames
+
+
+def _frames(rows: FileRows) -> dict[str, pl.DataFrame]:
+    with paused_gc():
+        return {
+            name: pl.from_dicts(getattr(rows, name), schema=schema(name)) for name in FILE_TABLES
+        }
+
+
 def load_season(
-    paths: Sequence[str | Path], filters: SeasonFilter | None = None, progress: bool = False
+    paths: Sequence[str | Path],
+    filters: SeasonFilter | None = None,
+    progress: bool = False,
+    *,
+    jobs: int = 1,
+    cache_dir: str | None = None,
 ) -> Season:
     """The season of the records in ``paths`` (files, and directories searched for
-    ``*.nap``), read file by file. ``progress`` shows a bar on a terminal's stderr.
-    Raises FileNotFoundError for a path that does not exist."""
+    ``*.nap``), read file by file, on ``jobs`` processes (0: every core when
+    there is enough to do, see :func:`napkifu.parallel.jobs_for`), with the
+    per-file tables cached under ``cache_dir`` (None: no cache). ``progress`` shows
+    a bar on a terminal's stderr. Raises FileNotFoundError for a path that does not
+    exist."""
     files = expand_paths(list(paths))
     builder = SeasonBuilder(filters)
-    for rows in _with_progress((file_rows(f, filters) for f in files), len(files), progress):
-        builder.add(rows)
+    for frames, new_file in stream_frames(files, filters, progress, jobs=jobs, cache_dir=cache_dir):
+        builder.add_frames(frames, files=new_file)
     return builder.finish()
 
 
-def _with_progress(items: Iterator[FileRows], total: int, show: bool) -> Iterator[FileRows]:
+BIG_FILE = 32 << 20
+"""Bytes from which a file is read in the main process, in pieces of
+:data:`PIECE_ROUNDS` rounds, rather than whole by a worker: a worker sends its
+file's tables back at once, and a 100,000-round file's are 400 MB."""
+PIECE_ROUNDS = 2_000
+
+
+def stream_frames(
+    files: list[str],
+    filters: SeasonFilter | None = None,
+    progress: bool = False,
+    *,
+    jobs: int = 1,
+    cache_dir: str | None = None,
+) -> Iterator[tuple[dict[str, pl.DataFrame], int]]:
+    """The tables of each file in path order (see :func:`load_season`), as pairs
+    (tables, 1 for a file's first piece and 0 for its later ones)."""
+    work = functools.partial(file_frames, filters=filters, cache_dir=cache_dir)
+    n = jobs_for(files, jobs)
+
+    def pieces() -> Iterator[tuple[dict[str, pl.DataFrame], int]]:
+        small: list[str] = []
+        for file in [*files, None]:
+            if file is not None and not _is_big(file):
+                small.append(file)
+                continue
+            yield from ((frames, 1) for frames in run_jobs(work, small, n))
+            small = []
+            if file is not None:
+                chunks = file_row_chunks(file, filters, PIECE_ROUNDS)
+                for number, rows in enumerate(chunks):
+                    yield _frames(rows), int(number == 0)
+
+    yield from _with_progress(pieces(), len(files), progress)
+
+
+def _is_big(path: str) -> bool:
+    try:
+        return os.path.getsize(path) >= BIG_FILE
+    except OSError:
+        return False
+
+
+def _with_progress(
+    items: Iterator[tuple[T, int]], total: int, show: bool
+) -> Iterator[tuple[T, int]]:
+    """``items`` with a bar advancing by each item's file count."""
     if not show or total < 2:
         yield from items
         return
@@ -152,7 +289,7 @@ def _with_progress(items: Iterator[FileRows], total: int, show: bool) -> Iterato
         task = bar.add_task("reading records", total=total)
         for item in items:
             yield item
-            bar.advance(task)
+            bar.advance(task, item[1])
 
 
 def _rate(wins: str, rounds: str) -> pl.Expr:

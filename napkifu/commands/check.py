@@ -1,131 +1,39 @@
 """``napkifu check``: report every problem in records, with its code and exact position.
 
-The work for one file is :func:`check_file`, a pure top-level function of the
-path (and settings) returning a picklable :class:`FileResult`, so that a process
-pool or a content-hash cache can wrap it without knowing what checking means.
-Everything else here is gathering the files and printing.
+The work for one file lives in :mod:`napkifu.commands.checkfile`; here are the
+gathering of the files, the process pool and cache around it, and the printing.
+Results are printed in the order of the files whatever ``--jobs`` is, each file as
+soon as it (and every file before it) is done.
 """
 
 from __future__ import annotations
 
 import argparse
 import codecs
+import functools
 import json
 import os
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
+from concurrent.futures.process import BrokenProcessPool
 
-from napkifu.diagnostics import Diagnostic, Severity
+from napkifu.cache import default_dir
+from napkifu.commands.checkfile import (
+    CheckSettings,
+    FileResult,
+    Task,
+    check_bytes,
+    check_file,
+    check_task,
+)
+from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import LANGS, Lang, Text, default_lang
-from napkifu.model import Span
-from napkifu.report import more_line, render_json, render_text, summary_line
+from napkifu.parallel import default_jobs, jobs_for, run_jobs
+from napkifu.report import more_line, render_text, summary_line, to_json_objects
+
+__all__ = ["FileResult", "check_bytes", "check_file", "iter_paths", "register", "run"]
 
 CANNOT_OPEN = Text("cannot open {path}: {reason}", "{path} を開けません: {reason}")
-
-
-@dataclass(frozen=True, slots=True)
-class FileResult:
-    """What checking one file found. ``error`` is set (and nothing else) when the
-    file could not be opened; ``lines`` holds just the source lines the
-    diagnostics point at, for the excerpt under each one."""
-
-    path: str
-    diagnostics: tuple[Diagnostic, ...] = ()
-    games: int = 0
-    rounds: int = 0
-    lines: dict[int, str] = field(default_factory=dict)
-    error: str | None = None
-
-    @property
-    def errors(self) -> int:
-        return sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
-
-    @property
-    def warnings(self) -> int:
-        return sum(1 for d in self.diagnostics if d.severity is Severity.WARNING)
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-able form (for a result cache); :meth:`from_dict` reverses it."""
-        return {
-            "path": self.path,
-            "diagnostics": [
-                {
-                    **d.to_json(),
-                    "message_ja": d.message_ja,
-                    "severity_override": d.severity_override.value if d.severity_override else None,
-                }
-                for d in self.diagnostics
-            ],
-            "games": self.games,
-            "rounds": self.rounds,
-            "lines": {str(k): v for k, v in self.lines.items()},
-            "error": self.error,
-        }
-
-    @staticmethod
-    def from_dict(data: dict[str, object]) -> FileResult:
-        diags = []
-        for d in data["diagnostics"]:  # type: ignore[attr-defined]
-            override = d.get("severity_override")
-            diags.append(
-                Diagnostic(
-                    d["code"],
-                    d["message"],
-                    Span(d["line"], d["column"], d["end_line"], d["end_column"]),
-                    d["file"],
-                    d["game"],
-                    d["round"],
-                    d["trick"],
-                    d.get("message_ja"),
-                    Severity(override) if override else None,
-                )
-            )
-        return FileResult(
-            str(data["path"]),
-            tuple(diags),
-            int(data["games"]),
-            int(data["rounds"]),  # type: ignore[arg-type]
-            {int(k): v for k, v in data["lines"].items()},  # type: ignore[attr-defined]
-            data.get("error"),  # type: ignore[arg-type]
-        )
-
-
-def check_bytes(data: bytes, file: str, encoding: str | None = None) -> FileResult:
-    """Check a record given as bytes (what :func:`check_file` does after reading)."""
-    from napkifu.api import loads
-
-    judgement = loads(data, file=file, encoding=encoding)
-    record = judgement.record
-    games = len(record.games) if record is not None else 0
-    rounds = sum(len(g.rounds) for g in record.games) if record is not None else 0
-    wanted = {d.span.line for d in judgement.diagnostics if d.span.line > 0}
-    lines: dict[int, str] = {}
-    if wanted and record is not None:
-        text = _text_for_excerpts(data, encoding)
-        if text is not None:
-            for number, line in enumerate(text.split("\n"), start=1):
-                if number in wanted:
-                    lines[number] = line.rstrip("\r")[:500]
-    return FileResult(file, tuple(judgement.diagnostics), games, rounds, lines)
-
-
-def _text_for_excerpts(data: bytes, encoding: str | None) -> str | None:
-    from napkifu.notation import decode
-    from napkifu.notation.reader import normalise
-
-    text, _ = decode(data, encoding=encoding)
-    return normalise(text) if text is not None else None
-
-
-def check_file(path: str, encoding: str | None = None) -> FileResult:
-    """Check the record at ``path``; never raises for a file that cannot be read."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        return FileResult(path, error=err.strerror or str(err))
-    return check_bytes(data, path, encoding)
 
 
 def iter_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
@@ -192,7 +100,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         type=int,
         metavar="N",
         default=None,
-        help="show at most N diagnostics per file (text output)",
+        help="show at most N diagnostics per file, then a line saying how many more "
+        "(on stderr with --format json); the counts and the exit status still include them",
     )
     p.add_argument(
         "--lang",
@@ -212,16 +121,45 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default="auto",
         help="colour the text output (auto: only on a terminal, and not with NO_COLOR)",
     )
+    add_jobs_args(p)
 
 
-def _results(args: argparse.Namespace) -> Iterator[FileResult]:
+def add_jobs_args(p: argparse.ArgumentParser) -> None:
+    """``-j`` and the cache options (``export`` takes the same)."""
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"worker processes (default: the number of cores, here {default_jobs()}, "
+        "or 1 for less than 1 MB of records); the output is the same for every N",
+    )
+    p.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="neither read nor write the result cache",
+    )
+    p.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        default=None,
+        help="where results are cached (default: $NAPKIFU_CACHE_DIR, else "
+        "$XDG_CACHE_HOME/napkifu, else ~/.cache/napkifu)",
+    )
+
+
+def _tasks(args: argparse.Namespace) -> Iterator[Task]:
     for path, problem in iter_paths(args.paths):
-        if problem is not None:
-            yield FileResult(path, error=problem)
-        elif path == "-":
-            yield check_bytes(sys.stdin.buffer.read(), "<stdin>", args.encoding)
+        if path == "-" and problem is None:
+            yield "<stdin>", None, sys.stdin.buffer.read()
         else:
-            yield check_file(path, args.encoding)
+            yield path, problem, None
+
+
+def settings_from(args: argparse.Namespace) -> CheckSettings:
+    cache_dir = None if args.no_cache else str(args.cache_dir or default_dir())
+    return CheckSettings(args.encoding, args.max_diagnostics, cache_dir)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -234,42 +172,69 @@ def run(args: argparse.Namespace) -> int:
     if args.max_diagnostics is not None and args.max_diagnostics < 0:
         print("napkifu check: --max-diagnostics must be 0 or more", file=sys.stderr)
         return 2
+    if args.jobs is not None and args.jobs < 1:
+        print("napkifu check: --jobs must be 1 or more", file=sys.stderr)
+        return 2
     lang: Lang = args.lang or default_lang()
     color = args.color == "always" or (
         args.color == "auto" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     )
+    out = _JsonArray(args.lang or "en") if args.format == "json" else None
     status = files = errors = warnings = 0
-    collected: list[Diagnostic] = []
-    for result in _results(args):
-        files += 1
-        if result.error is not None:
-            print(
-                "napkifu check: " + CANNOT_OPEN(lang, path=result.path, reason=result.error),
-                file=sys.stderr,
-            )
-            status = 2
-            continue
-        errors += result.errors
-        warnings += result.warnings
-        if result.errors:
-            status = max(status, 1)
-        if args.format == "json":
-            collected.extend(result.diagnostics)
-            continue
-        shown = list(result.diagnostics)
-        hidden = 0
-        if args.max_diagnostics is not None and len(shown) > args.max_diagnostics:
-            hidden = len(shown) - args.max_diagnostics
-            shown = shown[: args.max_diagnostics]
-        for line in render_text(
-            shown, result.lines, lang=lang, color=color, excerpt=not args.quiet
-        ):
-            print(line)
-        if hidden:
-            print(more_line(result.path, hidden, lang))
-    if args.format == "json":
-        json_lang: Lang = args.lang or "en"
-        print(render_json(collected, json_lang) if collected else json.dumps([]))
+    work = functools.partial(check_task, settings_from(args))
+    tasks = list(_tasks(args))
+    jobs = jobs_for((path for path, problem, data in tasks if data is None), args.jobs)
+    try:
+        for result in run_jobs(work, tasks, jobs):
+            files += 1
+            if result.error is not None:
+                print(
+                    "napkifu check: " + CANNOT_OPEN(lang, path=result.path, reason=result.error),
+                    file=sys.stderr,
+                )
+                status = 2
+                continue
+            errors += result.errors
+            warnings += result.warnings
+            if result.errors:
+                status = max(status, 1)
+            if out is not None:
+                out.add(result.diagnostics)
+                if result.hidden:
+                    print(more_line(result.path, result.hidden, lang), file=sys.stderr)
+                continue
+            for line in render_text(
+                result.diagnostics, result.lines, lang=lang, color=color, excerpt=not args.quiet
+            ):
+                print(line)
+            if result.hidden:
+                print(more_line(result.path, result.hidden, lang))
+            sys.stdout.flush()
+    except BrokenProcessPool:  # a worker was killed (out of memory?): say so, no traceback
+        print("napkifu check: a worker process died; try -j 1", file=sys.stderr)
+        status = 2
+    if out is not None:
+        out.close()
     elif not args.quiet:
         print(summary_line(errors, warnings, files, lang), file=sys.stderr)
     return status
+
+
+class _JsonArray:
+    """``--format json`` written as results arrive: byte for byte what
+    ``json.dumps(all_objects, indent=2)`` gives, without holding every object."""
+
+    def __init__(self, lang: Lang) -> None:
+        self.lang = lang
+        self.count = 0
+
+    def add(self, diagnostics: tuple[Diagnostic, ...]) -> None:
+        for obj in to_json_objects(diagnostics, self.lang):
+            text = json.dumps(obj, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+            sys.stdout.write(("[\n  " if self.count == 0 else ",\n  ") + text)
+            self.count += 1
+        sys.stdout.flush()
+
+    def close(self) -> None:
+        sys.stdout.write("\n]\n" if self.count else "[]\n")
+        sys.stdout.flush()

@@ -10,9 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 from datetime import date
+from typing import TYPE_CHECKING
 
-from napkifu.analysis import Season, SeasonFilter, load_season
-from napkifu.analysis.write import OutputExists, write_csv, write_parquet
+from napkifu.commands.check import add_jobs_args
+
+if TYPE_CHECKING:  # polars is imported only when a season is read (not by `napkifu check`)
+    import polars as pl
+
+    from napkifu.analysis import Season, SeasonFilter
 
 CSV_TABLES = ("season", "rounds", "player_rounds", "tricks", "bids", "contracts", "excluded")
 
@@ -43,19 +48,45 @@ def add_filter_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-progress", action="store_true", help="no progress bar (it only shows on a terminal)"
     )
+    add_jobs_args(parser)
 
 
 def filters_from(args: argparse.Namespace) -> SeasonFilter:
     import unicodedata
 
+    from napkifu.analysis import SeasonFilter
+
     players = tuple(unicodedata.normalize("NFC", p) for p in args.player)
     return SeasonFilter(players, args.since, args.until, tuple(args.preset))
 
 
+def _pool_settings(args: argparse.Namespace) -> tuple[int, str | None] | None:
+    """(jobs, cache folder) from ``-j``, ``--no-cache`` and ``--cache-dir``; None
+    (after saying why) for a bad ``-j``."""
+    from napkifu.cache import default_dir
+
+    if args.jobs is not None and args.jobs < 1:
+        print("napkifu: --jobs must be 1 or more", file=sys.stderr)
+        return None
+    return args.jobs or 0, None if args.no_cache else str(args.cache_dir or default_dir())
+
+
 def load_for(args: argparse.Namespace) -> Season | None:
     """The season the arguments ask for; None (after saying why) when a path is missing."""
+    from napkifu.analysis import load_season
+
+    settings = _pool_settings(args)
+    if settings is None:
+        return None
+    jobs, cache_dir = settings
     try:
-        return load_season(args.paths, filters_from(args), progress=not args.no_progress)
+        return load_season(
+            args.paths,
+            filters_from(args),
+            progress=not args.no_progress,
+            jobs=jobs,
+            cache_dir=cache_dir,
+        )
     except FileNotFoundError as exc:
         print(f"napkifu: no such file or directory: {exc}", file=sys.stderr)
         return None
@@ -63,15 +94,21 @@ def load_for(args: argparse.Namespace) -> Season | None:
 
 def report_excluded(season: Season, *, quiet: bool = False) -> None:
     """Say on stderr what was read and which rounds did not count, and why."""
+    dupes = season.rounds.filter(season.rounds["duplicate_of"].is_not_null()).height
+    _report(season.files, season.rounds.height, dupes, season.excluded, quiet=quiet)
+
+
+def _report(
+    files: int, rounds: int, dupes: int, excluded: pl.DataFrame, *, quiet: bool = False
+) -> None:
     if quiet:
         return
-    dupes = season.rounds.filter(season.rounds["duplicate_of"].is_not_null()).height
     print(
-        f"napkifu: {season.files} files, {season.rounds.height} rounds "
-        f"({dupes} duplicates), {season.excluded.height} excluded for errors",
+        f"napkifu: {files} files, {rounds} rounds "
+        f"({dupes} duplicates), {excluded.height} excluded for errors",
         file=sys.stderr,
     )
-    for row in season.excluded.iter_rows(named=True):
+    for row in excluded.iter_rows(named=True):
         where = f"{row['file']}:{row['line'] or 0}"
         scope = (
             f"game {row['game']} round {row['round']}"
@@ -102,10 +139,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
 
 
+SMALL_TABLES = ("season", "contracts", "excluded")
+"""Tables small enough to hold whatever the corpus: with ``--parquet`` and CSV of
+these only, the export streams (:class:`napkifu.analysis.sink.ParquetSink`)."""
+
+
 def run(args: argparse.Namespace) -> int:
+    from napkifu.analysis.write import OutputExists, write_csv, write_parquet
+
     outputs = {t: getattr(args, f"out_{t}") for t in CSV_TABLES if getattr(args, f"out_{t}")}
     if not outputs and not args.parquet:
         outputs = {"season": "-"}
+    if args.parquet and set(outputs) <= set(SMALL_TABLES):
+        return _run_streamed(args, outputs)
     season = load_for(args)
     if season is None:
         return 2
@@ -122,4 +168,38 @@ def run(args: argparse.Namespace) -> int:
         print(f"napkifu: cannot write: {exc}", file=sys.stderr)
         return 2
     report_excluded(season, quiet=args.quiet)
+    return 0
+
+
+def _run_streamed(args: argparse.Namespace, outputs: dict[str, str]) -> int:
+    """``--parquet`` without the big tables as CSV: written part by part as the
+    files are read, so memory does not grow with the corpus."""
+    from napkifu.analysis import expand_paths
+    from napkifu.analysis.season import stream_frames
+    from napkifu.analysis.sink import ParquetSink
+    from napkifu.analysis.write import OutputExists, write_csv
+
+    settings = _pool_settings(args)
+    if settings is None:
+        return 2
+    jobs, cache_dir = settings
+    try:
+        files = expand_paths(args.paths)
+    except FileNotFoundError as exc:
+        print(f"napkifu: no such file or directory: {exc}", file=sys.stderr)
+        return 2
+    flt = filters_from(args)
+    try:
+        sink = ParquetSink(args.parquet, flt.players, overwrite=args.overwrite)
+        frames = stream_frames(files, flt, not args.no_progress, jobs=jobs, cache_dir=cache_dir)
+        result = sink.extend(frames).finish()
+        for table, target in outputs.items():
+            write_csv(getattr(result, table), target, excel=args.excel)
+    except OutputExists as exc:
+        print(f"napkifu: already exists (use --overwrite): {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"napkifu: cannot write: {exc}", file=sys.stderr)
+        return 2
+    _report(result.files, result.rounds, result.duplicates, result.excluded, quiet=args.quiet)
     return 0

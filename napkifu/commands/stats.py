@@ -8,9 +8,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-import polars as pl
-
-from napkifu.analysis import COLUMNS
 from napkifu.commands.export import add_filter_args, load_for, report_excluded
 
 DEFAULT_COLUMNS = (
@@ -46,6 +43,10 @@ def _cell(name: str, value: object) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    import polars as pl
+
+    from napkifu.analysis import COLUMNS
+
     columns = COLUMNS["season"]
     if args.sort not in columns:
         print(

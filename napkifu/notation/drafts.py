@@ -29,6 +29,7 @@ from napkifu.model import (
     TagLine,
     TrickLine,
 )
+from napkifu.notation.objects import trick_line as make_trick_line
 
 
 class RoundDraft:
@@ -59,7 +60,7 @@ class RoundDraft:
         f = self.fields
         if kind == "trick":
             number, number_span, leader, plays = payload
-            self.tricks.append(TrickLine(number, leader, plays, meta, number_span))
+            self.tricks.append(make_trick_line(number, leader, plays, meta, number_span))
             return (leader,)
         if kind == "hand":
             self.hands.append(HandLine(payload[0], payload[1], meta))

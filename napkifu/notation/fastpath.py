@@ -19,7 +19,13 @@ from typing import Any
 
 from lark import Lark
 
-from napkifu.notation.transform import Statement, StatementBuilder
+from napkifu.notation.transform import (
+    Statement,
+    StatementBuilder,
+    comment_text,
+    points_entry,
+    trick_statement,
+)
 
 _GAP = r"[ \t\f]*"
 
@@ -103,7 +109,7 @@ class FastPath:
     def statement(self, text: str, head: str, line_no: int) -> Statement | None:
         """The statement on ``text`` (line ``line_no``; ``head`` its first word), or None."""
         if head[0].isdigit():
-            head = "trick"
+            return self._trick(text, line_no)
         entry = self.matchers.get(head)
         if entry is None:
             if head in self.points_lines:
@@ -127,22 +133,42 @@ class FastPath:
             return self.builder.line([stmt, comment])  # type: ignore[no-any-return]
         return stmt  # type: ignore[no-any-return]
 
+    def _trick(self, text: str, line_no: int) -> Statement | None:
+        """A trick line, straight to the builder shared with the grammar callback
+        (no token objects: it is every other line of a full record)."""
+        m = self.matchers["trick"][0].match(text)
+        if m is None:
+            return None
+        number, leader, run, comment = m.group("INT_0", "LEADER_1", "PLAYS_2", "COMMENT")
+        stmt = trick_statement(
+            line_no,
+            number,
+            m.start("INT_0") + 1,
+            leader,
+            m.start("LEADER_1") + 1,
+            run,
+            m.start("PLAYS_2") + 1,
+        )
+        if comment is not None:
+            return (stmt[0], stmt[1], stmt[2], comment_text(comment))
+        return stmt
+
     def _points(self, text: str, head: str, line_no: int) -> Statement | None:
         pattern, callback, kw = self.points_lines[head]
         m = pattern.match(text)
         if m is None:
             return None
         children: list[Any] = [Tok(kw, m.group("KW"), line_no, m.start("KW") + 1)]
-        base = m.start("ITEMS")
-        points = self.builder.points
+        base = m.start("ITEMS") + 1
         for item in self.points_item.finditer(m.group("ITEMS")):
-            who = "NAME" if item.group("NAME") is not None else "STRING"
+            who = "NAME" if item["NAME"] is not None else "STRING"
             children.append(
-                points(
-                    [
-                        Tok(who, item.group(who), line_no, base + item.start(who) + 1),
-                        Tok("SCORE", item.group("SCORE"), line_no, base + item.start("SCORE") + 1),
-                    ]
+                points_entry(
+                    line_no,
+                    item[who],
+                    base + item.start(who),
+                    item["SCORE"],
+                    base + item.start("SCORE"),
                 )
             )
         stmt = callback(children)

@@ -11,9 +11,13 @@ fails at import the moment the model changes, instead of building bad objects.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from napkifu.cards import Suit
-from napkifu.model import CardRef, Play, Span
+from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span, Statement, TrickLine
+
+T = TypeVar("T")
 
 _EXPECTED = {
     Span: ("line", "column", "end_line", "end_column"),
@@ -62,3 +66,59 @@ def play(card: int, joker_suit: Suit | None, annotation: str | None, where: Span
     _p_note(p, annotation)
     _p_span(p, where)
     return p  # type: ignore[no-any-return]
+
+
+def card_at(card: int, line: int, column: int, end: int) -> CardRef:
+    """``CardRef(card, Span(line, column, line, end))`` in one call (hands: ten a line)."""
+    s = _new(Span)
+    _s_line(s, line)
+    _s_col(s, column)
+    _s_end_line(s, line)
+    _s_end_col(s, end)
+    c = _new(CardRef)
+    _c_card(c, card)
+    _c_span(c, s)
+    return c  # type: ignore[no-any-return]
+
+
+def play_at(
+    card: int, joker_suit: Suit | None, annotation: str | None, line: int, column: int, end: int
+) -> Play:
+    """``Play(card, joker_suit, annotation, Span(line, column, line, end))`` in one call
+    (a trick line holds one per player: the most numerous objects of a record)."""
+    s = _new(Span)
+    _s_line(s, line)
+    _s_col(s, column)
+    _s_end_line(s, line)
+    _s_end_col(s, end)
+    p = _new(Play)
+    _p_card(p, card)
+    _p_suit(p, joker_suit)
+    _p_note(p, annotation)
+    _p_span(p, s)
+    return p  # type: ignore[no-any-return]
+
+
+def _maker(cls: type[T]) -> Callable[..., T]:
+    """A positional constructor for the frozen, slotted dataclass ``cls`` that sets
+    its slots directly (all fields, in order, no defaults). Generated rather than
+    written out so that it follows the model's fields (same check as above: it is
+    built from ``dataclasses.fields`` at import)."""
+    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    if hasattr(cls, "__post_init__"):
+        raise RuntimeError(f"napkifu.model.{cls.__name__} changed: update {__name__}")
+    env: dict[str, Any] = {"_new": _new, "_cls": cls}
+    env.update({f"_set_{n}": cls.__dict__[n].__set__ for n in names})
+    body = "".join(f"    _set_{n}(o, {n})\n" for n in names)
+    code = f"def make({', '.join(names)}):\n    o = _new(_cls)\n{body}    return o\n"
+    exec(code, env)  # generated from the dataclass fields above
+    make: Callable[..., T] = env["make"]
+    make.__doc__ = f"``{cls.__name__}(...)`` with every field given, positionally."
+    return make
+
+
+meta = _maker(Statement)
+player_ref = _maker(PlayerRef)
+trick_line = _maker(TrickLine)
+player_points = _maker(PlayerPoints)
+bid = _maker(Bid)

@@ -12,6 +12,7 @@ held as more than its text and its record.
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
 
@@ -19,7 +20,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from napkifu.diagnostics import Diagnostic
-from napkifu.model import Record, Span
+from napkifu.model import Comment, Game, Record, Span
 from napkifu.notation.errors import syntax_diagnostic
 from napkifu.notation.fastpath import FastPath
 from napkifu.notation.structure import RecordBuilder
@@ -64,44 +65,94 @@ def parse(text: str, file: str = "<string>") -> tuple[Record, list[Diagnostic]]:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _parse(text, file)
+        games: list[Game] = []
+        leading: tuple[Comment, ...] = ()
+        diagnostics: list[Diagnostic] = []
+        for part, diags in iter_parse(normalise(text).split("\n"), file):
+            games.extend(part.games)
+            leading = leading or part.leading_comments
+            diagnostics.extend(diags)
+    finally:
+        if enabled:
+            gc.enable()
+    diagnostics.sort(key=Diagnostic.sort_key)
+    return Record(tuple(games), leading, file), diagnostics
+
+
+def iter_parse(lines: Iterable[str], file: str = "<string>") -> Iterator[Part]:
+    """Read a file given as its lines (no line ends, BOM dropped) game by game.
+
+    Yields one record per game, holding just that game (numbered, with spans, as
+    in the whole file), with the diagnostics found since the previous one; the
+    record's leading comments come with the first. A file without any game yields
+    one empty record. :func:`parse` is this, gathered: both readings agree by
+    construction, and a huge file never holds more than one game's model.
+    """
+    # The collector is paused while reading (see parse) but never while the
+    # consumer holds control: it may judge or keep whatever it likes.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        lark, builder, fast = parser()
+        record = RecordBuilder(file)
+        closed = record.games
+        syntax: list[Diagnostic] = []
+        add = record.add
+        statement = fast.statement
+        first = True
+        line_no = 0
+        for line in lines:
+            line_no += 1
+            stripped = line.lstrip()
+            if not stripped:
+                continue
+            if stripped[0] == "#":
+                column = len(line) - len(stripped) + 1
+                span = Span(line_no, column, line_no, len(line) + 1)
+                add(("comment", span, comment_text(stripped), None))
+                continue
+            stmt = statement(line, stripped.split(None, 1)[0], line_no)
+            if stmt is None:
+                builder.line_offset = line_no - 1
+                try:
+                    stmt = lark.parse(line, start="one_line")
+                except UnexpectedInput as err:
+                    game, rnd = record.position()
+                    syntax.append(syntax_diagnostic(err, line, line_no, file, game, rnd))
+                    record.lost(stripped, line_no)
+                    continue
+                finally:
+                    builder.line_offset = 0
+                if stmt is None:
+                    continue
+            add(stmt)
+            if closed:
+                part = _take(record, syntax, first, file)
+                first = False
+                if enabled:
+                    gc.enable()
+                yield part
+                gc.disable()
+        record.close()
+        if closed or first or syntax or record.diagnostics:
+            if enabled:
+                gc.enable()
+            yield _take(record, syntax, first, file)
     finally:
         if enabled:
             gc.enable()
 
 
-def _parse(text: str, file: str) -> tuple[Record, list[Diagnostic]]:
-    lark, builder, fast = parser()
-    record = RecordBuilder(file)
-    syntax: list[Diagnostic] = []
-    add = record.add
-    statement = fast.statement
-    for index, line in enumerate(normalise(text).split("\n")):
-        stripped = line.lstrip()
-        if not stripped:
-            continue
-        line_no = index + 1
-        if stripped[0] == "#":
-            column = len(line) - len(stripped) + 1
-            span = Span(line_no, column, line_no, len(line) + 1)
-            add(("comment", span, comment_text(stripped), None))
-            continue
-        stmt = statement(line, stripped.split(None, 1)[0], line_no)
-        if stmt is None:
-            builder.line_offset = index
-            try:
-                stmt = lark.parse(line, start="one_line")
-            except UnexpectedInput as err:
-                game, rnd = record.position()
-                syntax.append(syntax_diagnostic(err, line, line_no, file, game, rnd))
-                record.lost(stripped, line_no)
-                continue
-            finally:
-                builder.line_offset = 0
-            if stmt is None:
-                continue
-        add(stmt)
-    result = record.finish(file)
+Part = tuple[Record, list[Diagnostic]]
+
+
+def _take(record: RecordBuilder, syntax: list[Diagnostic], first: bool, file: str) -> Part:
+    """The closed games and the diagnostics so far, handed out and forgotten."""
     diagnostics = syntax + record.diagnostics
     diagnostics.sort(key=Diagnostic.sort_key)
-    return result, diagnostics
+    syntax.clear()
+    record.diagnostics.clear()
+    games = tuple(record.games)
+    record.games.clear()
+    leading = tuple(record.leading) if first else ()
+    return Record(games, leading, file), diagnostics

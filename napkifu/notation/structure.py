@@ -33,6 +33,7 @@ from napkifu.model import (
 )
 from napkifu.notation.drafts import GameDraft, RoundDraft
 from napkifu.notation.messages import diagnostic
+from napkifu.notation.objects import meta as make_meta
 from napkifu.notation.transform import Statement as Stmt
 
 HEADERS = frozenset(("game", "date", "place", "tag", "players", "rules", "rule"))
@@ -76,7 +77,8 @@ class RecordBuilder:
     def __init__(self, file: str) -> None:
         self.file = file
         self.diagnostics: list[Diagnostic] = []
-        self.games: list[Game] = []
+        self.games: list[Game] = []  # closed games not yet taken by the reader
+        self.game_count = 0  # games closed so far (numbering survives taking them)
         self.leading: list[Comment] = []  # the record's leading comments
         self.pending: list[Comment] = []  # comments waiting for the next line
         self.game: GameDraft | None = None
@@ -91,8 +93,11 @@ class RecordBuilder:
         if not self.seen_statement:
             self.seen_statement = True
             self.leading, self.pending = self.pending, []
-        meta = Statement(tuple(self.pending), comment, span)
-        self.pending = []
+        if self.pending:
+            meta = make_meta(tuple(self.pending), comment, span)
+            self.pending = []
+        else:
+            meta = make_meta((), comment, span)
         if kind in HEADERS:
             self._header(kind, span, payload, meta)
         elif kind == "round":
@@ -102,7 +107,7 @@ class RecordBuilder:
 
     def _current_game(self, span: Span) -> GameDraft:
         if self.game is None:
-            self.game = GameDraft(len(self.games) + 1)
+            self.game = GameDraft(self.game_count + 1)
             self.game.start = span
         self.game.end = span
         return self.game
@@ -129,6 +134,7 @@ class RecordBuilder:
                 diagnostic("NAP105", "no_players", g.start, self.file, g.number, game=g.number)
             )
         self.games.append(self.game.build())
+        self.game_count += 1
         self.game = None
 
     def _keep_comments(self, meta: Statement) -> None:
@@ -258,7 +264,10 @@ class RecordBuilder:
         self.diagnostics.append(diagnostic(code, key, span, self.file, game, rnd, trick, **values))
 
     def _round_line(self, kind: str, span: Span, payload: Any, meta: Statement) -> None:
-        g = self._current_game(span)
+        g = self.game
+        if g is None:
+            g = self._current_game(span)
+        g.end = span
         r = g.round
         if r is None:
             if kind == "trick":
@@ -371,11 +380,16 @@ class RecordBuilder:
         """The game and round being read (for syntax diagnostics)."""
         g = self.game
         if g is None:
-            return (len(self.games) or None), None
+            return (self.game_count or None), None
         return g.number, (g.round.number if g.round is not None else None)
 
     # ---- the end ---------------------------------------------------------------------
     def finish(self, source: str = "") -> Record:
+        self.close()
+        return Record(tuple(self.games), tuple(self.leading), source)
+
+    def close(self) -> None:
+        """The end of the text: place the last comments and close the last game."""
         if self.pending:
             if not self.seen_statement:
                 self.leading, self.pending = self.pending, []
@@ -385,7 +399,6 @@ class RecordBuilder:
                 self.game.trailing.extend(self.pending)
             self.pending = []
         self._close_game()
-        return Record(tuple(self.games), tuple(self.leading), source)
 
 
 def _word(kind: str) -> str:

@@ -22,7 +22,8 @@ from lark import Token, Transformer
 
 from napkifu.cards import JOKER, RANK_BY_TEXT, SUIT_BY_TEXT, UNKNOWN, Suit
 from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span
-from napkifu.notation.objects import card_ref, play, span
+from napkifu.notation.objects import bid as make_bid
+from napkifu.notation.objects import card_at, play_at, player_points, player_ref, span
 
 Statement = tuple[str, Span, Any, "str | None"]
 
@@ -113,11 +114,11 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
                     _GROUP_WORDS[key] = split
             suit, cards = split
             for card, start, end in cards:
-                add(card_ref(card, span(line, col + start, line, col + end)))
+                add(card_at(card, line, col + start, col + end))
         return tuple(out)
 
     def _ref(self, tok: Token) -> PlayerRef:
-        return PlayerRef(player_name(tok.value), self._tok_span(tok))
+        return player_ref(player_name(tok.value), self._tok_span(tok))  # type: ignore[no-any-return]
 
     # ---- lines -----------------------------------------------------------------
     def file(self, children: list[Statement]) -> list[Statement]:
@@ -195,8 +196,8 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
             start = base + at  # type: ignore[operator]
             player = None
             if name is not None:
-                player = PlayerRef(name, span(line, start, line, start + bid_at - 1))
-            add(Bid(player, count, suit, span(line, start + bid_at, line, start + end)))
+                player = player_ref(name, span(line, start, line, start + bid_at - 1))
+            add(make_bid(player, count, suit, span(line, start + bid_at, line, start + end)))
         return ("bids", self._span(c[0], tok), tuple(bids), None)
 
     def napoleon_line(self, c: list[Any]) -> Statement:
@@ -217,28 +218,17 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
 
     def trick_line(self, c: list[Any]) -> Statement:
         num, run = c[0], c[-1]
-        leader = None
-        if len(c) == 3:
-            tok = c[1]
-            raw = tok.value[:-1]
-            off = self.line_offset
-            leader = PlayerRef(
-                player_name(raw),
-                Span(tok.line + off, tok.column, tok.line + off, tok.column + len(raw)),
-            )
-        line = run.line + self.line_offset
-        col = run.column
-        value = run.value
-        plays: list[Play] = []
-        add = plays.append
-        pos = 0
-        for word in value.split():
-            start = value.find(word, pos)
-            pos = start + len(word)
-            card, joker_suit, annotation = _PLAYS.get(word) or _play(word)
-            add(play(card, joker_suit, annotation, span(line, col + start, line, col + pos)))
-        payload = (int(num.value), self._tok_span(num), leader, tuple(plays))
-        return ("trick", self._span(num, run), payload, None)
+        off = self.line_offset
+        leader = c[1] if len(c) == 3 else None
+        return trick_statement(
+            num.line + off,
+            num.value,
+            num.column,
+            leader.value if leader is not None else None,
+            leader.column if leader is not None else 0,
+            run.value,
+            run.column,
+        )
 
     def claim_line(self, c: list[Token]) -> Statement:
         return ("claim", self._span(c[0], c[1]), c[1].value, None)
@@ -247,13 +237,52 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
         return ("result", self._span(c[0], c[1]), (int(c[1].value), self._tok_span(c[1])), None)
 
     def points(self, c: list[Any]) -> PlayerPoints:
-        return PlayerPoints(self._ref(c[0]), int(c[1].value), self._tok_span(c[1]))
+        who, score = c
+        return points_entry(
+            who.line + self.line_offset, who.value, who.column, score.value, score.column
+        )
 
     def score_line(self, c: list[Any]) -> Statement:
         return ("score", self._span(c[0], c[-1]), tuple(c[1:]), None)
 
     def total_line(self, c: list[Any]) -> Statement:
         return ("total", self._span(c[0], c[-1]), tuple(c[1:]), None)
+
+
+def points_entry(line: int, who: str, who_col: int, score: str, score_col: int) -> PlayerPoints:
+    """One ``NAME SCORE`` of a score or total line (shared by the grammar callback and
+    the fast path)."""
+    ref = player_ref(player_name(who), span(line, who_col, line, who_col + len(who)))
+    return player_points(ref, int(score), span(line, score_col, line, score_col + len(score)))  # type: ignore[no-any-return]
+
+
+def trick_statement(
+    line: int,
+    number: str,
+    number_col: int,
+    leader: str | None,
+    leader_col: int,
+    run: str,
+    run_col: int,
+) -> Statement:
+    """A trick line from its three tokens' texts and columns: shared by the grammar
+    callback and the fast path (the most frequent line: nothing else in between)."""
+    who = None
+    if leader is not None:
+        raw = leader[:-1]  # without the colon
+        who = player_ref(player_name(raw), span(line, leader_col, line, leader_col + len(raw)))
+    plays: list[Play] = []
+    add = plays.append
+    pos = 0
+    find = run.find
+    for word in run.split():
+        start = find(word, pos)
+        pos = start + len(word)
+        card, joker_suit, annotation = _PLAYS.get(word) or _play(word)
+        add(play_at(card, joker_suit, annotation, line, run_col + start, run_col + pos))
+    number_span = span(line, number_col, line, number_col + len(number))
+    payload = (int(number), number_span, who, tuple(plays))
+    return ("trick", span(line, number_col, line, run_col + len(run)), payload, None)
 
 
 _GROUP_WORDS: dict[tuple[int, str], tuple[int, tuple[tuple[int, int, int], ...]]] = {}

@@ -64,6 +64,44 @@ def legal_cards(
     return follow + tuple(extra)
 
 
+def plainly_legal(
+    rules: Rules,
+    holding: Sequence[Card],
+    cards: Sequence[Card],
+    turn: int,
+    lead_suit: int | None,
+    trump: int | None,
+    opening: bool = False,
+) -> bool:
+    """A cheap sufficient test that ``cards[turn]`` (held) is in :func:`legal_cards`
+    (``cards``: the trick, so ``cards[:turn]`` were played before it).
+
+    Most plays are a lead, a card of the lead suit or a card of a player who cannot
+    follow, and those are legal unless the opening-lead restriction or a ♣3 joker
+    request applies. The replay checks every play, so it asks this first and
+    computes the legal set (the proof of a fault) only when this says no. False
+    means "ask :func:`legal_cards`", never "illegal": the rules live only there
+    (tests/test_replay_following.py checks that this never disagrees with it)."""
+    if not turn:
+        return not (opening and rules.opening_lead == "restricted")
+    if (
+        rules.joker_request != "off"
+        and JOKER in holding
+        and joker_request_active(rules, cards[:turn])
+    ):
+        return False
+    card = cards[turn]
+    if lead_suit is None or (card < JOKER and card // 13 == lead_suit):
+        return True
+    # Off suit: legal when nothing in the holding can follow (no card of the lead suit,
+    # and no joker that counts as a trump under joker-play as-trump).
+    lo = lead_suit * 13
+    for c in holding:
+        if lo <= c < lo + 13:
+            return False
+    return JOKER not in holding or rules.joker_play != "as-trump" or lead_suit != trump
+
+
 def _follow_set(
     rules: Rules, holding: Sequence[Card], lead_suit: int | None, trump: int | None
 ) -> tuple[Card, ...]:

@@ -17,11 +17,12 @@ from napkifu.replay.adjutant import Holder, check_adjutant_line, check_call, fin
 from napkifu.replay.auction import AuctionResult, bid_in_range, run_auction
 from napkifu.replay.deal import check_deal
 from napkifu.replay.holdings import check_widow, hand_consistency, start_holdings
+from napkifu.replay.play_check import check_plays
 from napkifu.replay.report import Reporter, bid_text
 from napkifu.replay.results import JudgedRound
 from napkifu.replay.scoring import napoleon_wins, round_scores
 from napkifu.replay.trick_results import judged_tricks
-from napkifu.replay.tricks import check_plays, seat_tricks
+from napkifu.replay.tricks import seat_tricks
 from napkifu.rules.build import Rules
 
 
@@ -121,7 +122,16 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     discard_list = [r.card for r in rnd.discard.cards] if rnd.discard else None
     discards = {c for c in discard_list if c != UNKNOWN} if discard_list is not None else None
     called = rnd.call.card.card if rnd.call else None
-    seated = seat_tricks(rules, players, rnd.tricks, nap_seat, trump, rep)
+    owners = {
+        r.card: players.index(name)
+        for name, h in hands.items()
+        if name in players
+        for r in h.cards
+        if r.card < JOKER
+    }
+    seated = seat_tricks(
+        rules, players, rnd.tricks, nap_seat, trump, rep, owners, rnd.lost_lines
+    )
     complete = len(seated) == rules.tricks and all(len(t.cards) == n for t in seated)
     plays: dict[int, list[int]] = {s: [] for s in range(n)}
     for t in seated:
@@ -173,13 +183,6 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     honors_nap = honors_all = None
     if rnd.tricks:
         start = start_holdings(players, plays, good_hands, napoleon, widow, discard_list)
-        owners = {
-            r.card: players.index(name)
-            for name, h in hands.items()
-            if name in players
-            for r in h.cards
-            if r.card < JOKER
-        }
         check = check_plays(
             rules, players, seated, start, trump, nap_seat, discard_list or (), rep, owners
         )

@@ -5,14 +5,19 @@ missing tricks (NAP502)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from napkifu.cards import CLUB_THREE, JOKER, Suit, card_text
 from napkifu.model import Round
 from napkifu.replay.adjutant import Holder
+from napkifu.replay.ondemand import OnDemandTuple
+from napkifu.replay.play_check import PlayCheck
 from napkifu.replay.report import Reporter
 from napkifu.replay.results import JudgedPlay, JudgedTrick
-from napkifu.replay.tricks import PlayCheck, SeatedTrick
+from napkifu.replay.tricks import SeatedTrick
 from napkifu.rules.build import Rules
+
+_SUITS: dict[int | None, Suit | None] = {None: None, **{int(x): x for x in Suit}}
 
 _REASONS: dict[str, tuple[str, str]] = {
     "mighty": ("mighty", "マイティ"),
@@ -62,6 +67,61 @@ def _club_three_request(
     return any(JOKER in before.get(players[s], ()) for s in t.seats[at + 1 :])
 
 
+def _build(
+    rules: Rules,
+    players: Sequence[str],
+    seated: Sequence[SeatedTrick],
+    check: PlayCheck,
+    running: list[tuple[bool, int, int]] | None,
+    trump: int | None,
+) -> tuple[JudgedTrick, ...]:
+    """The :class:`JudgedTrick` values (``running``: sides and honors after each trick,
+    None when the adjutant is unknown)."""
+    out: list[JudgedTrick] = []
+    trump_request = rules.joker_lead == "trump" and trump is not None
+    holdings_before = check.holdings_before(players, seated)
+    for k, t in enumerate(seated):
+        before = holdings_before[k]
+        cards = t.cards
+        outcome = t.outcome
+        win_card = cards[outcome.winner] if cards else JOKER
+        reason, reason_ja = trick_reason(rules, outcome.ladder_class, win_card, trump)
+        request = bool(cards) and (
+            (trump_request and cards[0] == JOKER)
+            or _club_three_request(rules, t, players, before)
+        )
+        side = running[k] if running is not None else None
+        out.append(
+            JudgedTrick(
+                t.number,
+                players[t.leader],
+                _SUITS[t.lead_suit],
+                tuple(
+                    [
+                        JudgedPlay(players[s], c, p.joker_suit, cls, p.span)
+                        for s, c, p, cls in zip(
+                            t.seats, cards, t.line.plays, outcome.classes, strict=False
+                        )
+                    ]
+                ),
+                players[t.winner],
+                outcome.ladder_class,
+                reason,
+                reason_ja,
+                t.honors,
+                None if side is None else ("napoleon" if side[0] else "allies"),
+                None if side is None else side[1],
+                None if side is None else side[2],
+                before,
+                check.legal(rules, players, t, trump, before),  # type: ignore[arg-type]
+                request,
+                t.reversed_after,
+                t.line.meta.span,
+            )
+        )
+    return tuple(out)
+
+
 def judged_tricks(
     rules: Rules,
     players: Sequence[str],
@@ -74,55 +134,36 @@ def judged_tricks(
     discards: list[int] | None,
     complete: bool,
     rep: Reporter,
-) -> tuple[tuple[JudgedTrick, ...], int | None, int | None]:
+) -> tuple[Sequence[JudgedTrick], int | None, int | None]:
+    """The judged tricks (built on first read), and the honors of Napoleon's side and
+    of the allies (None when the record cannot tell); reports NAP502 and NAP601."""
     side_known = holder.known
     nap_side = {napoleon} | ({holder.adjutant} if holder.adjutant else set())
     nap = allies = 0
-    out: list[JudgedTrick] = []
     played_honors = 0
     first_winner_nap: bool | None = None
-    for k, t in enumerate(seated):
-        winner = players[t.winner]
-        is_nap = winner in nap_side
+    running: list[tuple[bool, int, int]] = []  # per trick: won by Napoleon's side, totals
+    for t in seated:
+        is_nap = players[t.winner] in nap_side
         if first_winner_nap is None:
             first_winner_nap = is_nap
-        played_honors += len(t.honors)
+        honors = len(t.honors)
+        played_honors += honors
         if is_nap:
-            nap += len(t.honors)
+            nap += honors
         else:
-            allies += len(t.honors)
-        win_card = t.cards[t.outcome.winner] if t.cards else JOKER
-        reason, reason_ja = trick_reason(rules, t.outcome.ladder_class, win_card, trump)
-        request = bool(t.cards) and (
-            (t.cards[0] == JOKER and rules.joker_lead == "trump" and trump is not None)
-            or _club_three_request(rules, t, players, check.holdings_before[k])
-        )
-        out.append(
-            JudgedTrick(
-                number=t.number,
-                leader=players[t.leader],
-                lead_suit=Suit(t.lead_suit) if t.lead_suit is not None else None,
-                plays=tuple(
-                    JudgedPlay(players[s], c, p.joker_suit, cls, p.span)
-                    for s, c, p, cls in zip(
-                        t.seats, t.cards, t.line.plays, t.outcome.classes, strict=False
-                    )
-                ),
-                winner=winner,
-                winning_class=t.outcome.ladder_class,
-                reason=reason,
-                reason_ja=reason_ja,
-                honors=t.honors,
-                winner_side=("napoleon" if is_nap else "allies") if side_known else None,
-                honors_napoleon_after=nap if side_known else None,
-                honors_allies_after=allies if side_known else None,
-                holdings_before=check.holdings_before[k],
-                legal=check.legal[k],
-                joker_request=request,
-                reversed_after=t.reversed_after,
-                span=t.line.meta.span,
-            )
-        )
+            allies += honors
+        running.append((is_nap, nap, allies))
+    out: Sequence[JudgedTrick] = OnDemandTuple(
+        partial(_build, rules, players, seated, check, running if side_known else None, trump),
+        len(seated),
+    )
+    if rnd.lost_lines:
+        # Lines of the round were lost to syntax errors (already reported): a missing
+        # trick, claim or discard may be among them, so neither the count of tricks
+        # nor the honors they hold can be judged; the written result stands.
+        result = rnd.result
+        return out, (result.honors if result is not None else None), None
     if len(seated) < rules.tricks and rnd.claim is None:
         span = seated[-1].line.meta.span if seated else rnd.meta.span
         rep.add(
@@ -132,7 +173,7 @@ def judged_tricks(
             f"トリックが {len(seated)}/{rules.tricks} しかなく、claim もない",
         )
     if not side_known:
-        return tuple(out), None, None
+        return out, None, None
     total = rules.honors_total
     if discards is not None:
         d_options = [sum(1 for c in discards if c in rules.honor_cards)]
@@ -166,7 +207,11 @@ def judged_tricks(
                 f"credited with {n_} honors",
                 f"result {result.honors} がプレイと矛盾（ナポレオン軍の絵札は {n_} 枚）",
             )
-        return tuple(out), n_, a_
+        return out, n_, a_
+    if not possible:
+        # More honors played than the deck holds: a card was played twice, which is
+        # reported (NAP503) where it happens; the honor count proves nothing more.
+        return out, result.honors if result is not None else None, None
     if result is None:
         rep.add(
             "NAP601",
@@ -174,10 +219,10 @@ def judged_tricks(
             "the record cannot determine the result (unknown discards): a result line is required",
             "捨て札が不明で結果を決められない: result 行が必要",
         )
-        return tuple(out), None, None
+        return out, None, None
     for n_, a_ in possible:
         if n_ == result.honors:
-            return tuple(out), n_, a_
+            return out, n_, a_
     lo, hi = min(p[0] for p in possible), max(p[0] for p in possible)
     rng = f"{lo}" if lo == hi else f"{lo} to {hi}"
     rep.add(
@@ -186,7 +231,7 @@ def judged_tricks(
         f"result {result.honors} is impossible: Napoleon's side was credited with {rng} honors",
         f"result {result.honors} はありえない（{lo}〜{hi} 枚）",
     )
-    return tuple(out), result.honors, None
+    return out, result.honors, None
 
 
 __all__ = ["judged_tricks", "trick_reason"]

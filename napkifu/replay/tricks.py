@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from napkifu.cards import JOKER, Card, card_text
+from napkifu.cards import JOKER, Card
 from napkifu.model import TrickLine
-from napkifu.replay.following import legal_cards, violation
-from napkifu.replay.report import Reporter, cards_list, suit_text
+from napkifu.replay.report import Reporter
 from napkifu.rules.build import Rules
-from napkifu.rules.ladder import TrickOutcome, lead_suit_of, resolve_trick
+from napkifu.rules.ladder import TrickOutcome, lead_suit_of, resolve_trick, trick_resolver
 
 _JACK = 9
 
@@ -28,7 +27,7 @@ class SeatedTrick:
     line: TrickLine
     number: int
     leader: int
-    seats: list[int]
+    seats: tuple[int, ...]
     cards: list[int]
     lead_suit: int | None
     outcome: TrickOutcome
@@ -44,9 +43,18 @@ def seat_tricks(
     first_leader: int,
     trump: int | None,
     rep: Reporter,
+    owners: Mapping[int, int] | None = None,
+    lost: Sequence[int] = (),
 ) -> list[SeatedTrick]:
     """Seat and resolve every trick; report NAP501, NAP502, NAP203 and NAP507 (joker
-    suit). ``first_leader`` is Napoleon's seat."""
+    suit). ``first_leader`` is Napoleon's seat; ``owners`` maps the cards of the given
+    ``hand`` lines to their seats (it settles a disputed leader).
+
+    ``lost`` holds the round's lines the grammar rejected. A trick after such a gap
+    may follow a lost trick, so who leads it is unknown: it is seated from its written
+    leader (without NAP501), and when none is written it and the tricks after it are
+    not judged until a written leader gives the seating back — guessing would blame
+    players for cards that are not theirs."""
     n = len(players)
     seat_of = {p: i for i, p in enumerate(players)}
     out: list[SeatedTrick] = []
@@ -54,10 +62,24 @@ def seat_tricks(
     step = 1
     total = rules.tricks
     honor_set = rules.honor_cards
-    for line in lines:
+    resolve = trick_resolver(rules, trump)
+    orders = _seat_orders(rules, n)
+    prev_line = 0
+    lost_seating = False
+    for k, line in enumerate(lines):
         rep.trick = line.number
-        if line.leader is not None and line.leader.name in seat_of:
-            written = seat_of[line.leader.name]
+        here = line.meta.span.line
+        gap = bool(lost) and line.number != 1 and any(prev_line < x < here for x in lost)
+        prev_line = here
+        named = line.leader is not None and line.leader.name in seat_of
+        if gap or lost_seating:
+            # under reverse-jack a lost trick may also have turned the direction
+            lost_seating = not named or bool(rules.reverse_jack and lost)
+            if lost_seating:
+                continue
+            leader = seat_of[line.leader.name]  # type: ignore[union-attr]
+        elif named:
+            written = seat_of[line.leader.name]  # type: ignore[union-attr]
             if written != leader:
                 rep.add(
                     "NAP501",
@@ -66,9 +88,8 @@ def seat_tricks(
                     + ("(Napoleon leads trick 1)" if not out else f"(won trick {out[-1].number})"),
                     f"{players[written]} がリードしているが、{players[leader]} の番",
                 )
-                # Seat by the rules, not the wrong name: the cards are most likely
-                # written in the order played, and this keeps one slip from
-                # cascading through every later trick.
+                leader = _disputed_leader(rules, lines, k, written, leader, step, n,
+                                          trump, seat_of, owners)
         plays = line.plays
         if len(plays) != n:
             rep.add(
@@ -79,7 +100,7 @@ def seat_tricks(
             )
             plays = plays[:n]
         cards = [p.card for p in plays]
-        seats = [(leader + step * i) % n for i in range(len(cards))]
+        seats = orders[leader, step][: len(cards)] if n else ()
         for i, p in enumerate(plays if JOKER in cards else ()):  # only a joker names a suit
             if p.card == JOKER and rules.jokers == 0:
                 rep.add(
@@ -110,13 +131,13 @@ def seat_tricks(
                 f"{players[leader]} がスートを指定せずにジョーカーをリードした（JK>♥ と書く）",
             )
         lead_suit = lead_suit_of(rules, cards[0], plays[0].joker_suit, trump) if cards else None
-        outcome = resolve_trick(rules, cards, lead_suit, trump, line.number, line.number == total)
+        outcome = resolve(cards, lead_suit, line.number, line.number == total)
         winner = seats[outcome.winner] if seats else leader
         if rules.reverse_jack:
             for c in cards:
                 if reverses(rules, c, trump):
                     step = -step
-        honors = tuple(c for c in cards if c in honor_set)
+        honors = tuple([c for c in cards if c in honor_set])
         out.append(
             SeatedTrick(
                 line,
@@ -136,6 +157,58 @@ def seat_tricks(
     return out
 
 
+def _seat_orders(rules: Rules, n: int) -> dict[tuple[int, int], tuple[int, ...]]:
+    """The seats of a trick in playing order, by (leader, direction), for ``n`` seats."""
+    got = rules.cache.get(("seat-orders", n))
+    if got is None:
+        got = rules.cache[("seat-orders", n)] = {
+            (first, d): tuple((first + d * i) % n for i in range(n))
+            for first in range(n)
+            for d in (1, -1)
+        }
+    return got  # type: ignore[return-value]
+
+
+def _disputed_leader(
+    rules: Rules,
+    lines: Sequence[TrickLine],
+    k: int,
+    written: int,
+    computed: int,
+    step: int,
+    n: int,
+    trump: int | None,
+    seat_of: Mapping[str, int],
+    owners: Mapping[int, int] | None,
+) -> int:
+    """Who to seat trick ``lines[k]`` from when its written leader is not the computed one.
+
+    Either the leader's name is a slip (the cards are in playing order from the
+    computed leader) or an earlier card is wrong, changing who won (the name is right).
+    Holdings are inferred from later play, so the wrong choice moves cards between
+    players and reports faults that are not there — even in earlier tricks. The record
+    decides: the seating under which the given hands own the cards, else the one whose
+    winner leads the next trick as written. When nothing tells them apart (the last
+    trick, or no later leader written) the computed leader: the slip of a name is the
+    commoner fault, and a changed winner shows itself at the next written leader."""
+    line = lines[k]
+    cards = [p.card for p in line.plays[:n]]
+
+    def fit(leader: int) -> tuple[int, int]:
+        seats = [(leader + step * i) % n for i in range(len(cards))]
+        owned = sum(1 for s, c in zip(seats, cards, strict=True)
+                    if owners and owners.get(c, s) == s)
+        nxt = lines[k + 1].leader if k + 1 < len(lines) else None
+        if not cards or nxt is None or nxt.name not in seat_of:
+            return owned, 0
+        lead_suit = lead_suit_of(rules, cards[0], line.plays[0].joker_suit, trump)
+        last = line.number == rules.tricks
+        won = resolve_trick(rules, cards, lead_suit, trump, line.number, last).winner
+        return owned, int(seats[won] == seat_of[nxt.name])
+
+    return written if fit(written) > fit(computed) else computed
+
+
 _PARTNER = {0: 3, 3: 0, 1: 2, 2: 1}
 
 
@@ -145,127 +218,3 @@ def reverses(rules: Rules, card: Card, trump: int | None) -> bool:
     if not rules.reverse_jack or card >= JOKER or card % 13 != _JACK:
         return False
     return trump is None or card // 13 not in (trump, _PARTNER[trump])
-
-
-@dataclass(slots=True)
-class PlayCheck:
-    holdings_before: list[dict[str, tuple[int, ...]]]
-    legal: list[dict[str, tuple[int, ...]]]
-
-
-def check_plays(
-    rules: Rules,
-    players: Sequence[str],
-    tricks: Sequence[SeatedTrick],
-    holdings: dict[int, list[int]],
-    trump: int | None,
-    napoleon: int | None,
-    discards: Sequence[int],
-    rep: Reporter,
-    owners: Mapping[int, int] | None = None,
-) -> PlayCheck:
-    """Check every play against the holding before it (NAP503–NAP507).
-
-    ``holdings`` maps each seat to the cards it holds at trick 1 (consumed here);
-    ``owners`` maps the cards of the given ``hand`` lines to their seats."""
-    for h in holdings.values():
-        h.sort()  # kept sorted: removing a card keeps the order, so no sort per trick
-    gone: dict[int, int] = {}  # card → times played so far
-    discarded = {c for c in discards if c < JOKER}
-    jokers = rules.jokers
-    before_all: list[dict[str, tuple[int, ...]]] = []
-    legal_all: list[dict[str, tuple[int, ...]]] = []
-    for t in tricks:
-        before_all.append({players[s]: tuple(h) for s, h in holdings.items()})
-        legal: dict[str, tuple[int, ...]] = {}
-        played: list[int] = []
-        lead_suit = t.lead_suit
-        for i, s in enumerate(t.seats):
-            c = t.cards[i]
-            name = players[s]
-            seen = gone.get(c, 0)
-            if (seen >= (jokers if c == JOKER else 1) and (c != JOKER or jokers)) or (
-                c in discarded
-            ):
-                why = "it was discarded" if c in discarded else "it was played earlier"
-                rep.add(
-                    "NAP503",
-                    t.line.plays[i].span,
-                    f"{name} plays {card_text(c)}, but {why}",
-                    f"{name} が {card_text(c)} を出したが、そのカードは"
-                    + ("捨て札にある" if c in discarded else "既に出ている"),
-                    t.number,
-                )
-            elif owners and owners.get(c, s) != s:
-                other = players[owners[c]]
-                rep.add(
-                    "NAP503",
-                    t.line.plays[i].span,
-                    f"{name} plays {card_text(c)}, but it is in {other}'s given hand",
-                    f"{name} が {card_text(c)} を出したが、そのカードは {other} の手札にある",
-                    t.number,
-                )
-            gone[c] = seen + 1
-            hold = holdings[s]
-            opening = i == 0 and t.number == 1 and s == napoleon
-            ok = legal_cards(rules, hold, played, lead_suit, trump, opening)
-            legal[name] = ok
-            if c in hold:
-                if c not in ok:
-                    v = violation(rules, hold, played, lead_suit, trump, c, opening)
-                    if v is not None:
-                        _report(rep, v, name, s, c, t, tricks, t.line.plays[i].span)
-                hold.remove(c)
-            played.append(c)
-        legal_all.append(legal)
-    return PlayCheck(before_all, legal_all)
-
-
-def _played_in(tricks: Sequence[SeatedTrick], seat: int, card: int, after: int) -> int | None:
-    for t in tricks:
-        if t.number > after:
-            for s, c in zip(t.seats, t.cards, strict=False):
-                if s == seat and c == card:
-                    return t.number
-    return None
-
-
-def _report(
-    rep: Reporter,
-    v: tuple[str, tuple[int, ...]],
-    name: str,
-    seat: int,
-    card: int,
-    t: SeatedTrick,
-    tricks: Sequence[SeatedTrick],
-    span: object,
-) -> None:
-    """Say which rule ``card`` broke and prove it by the cards held instead (and the
-    trick where the player plays them, which is how a reconstructed holding knows)."""
-    code, proof = v
-    shown = [c for c in proof if c != card][:3]
-    found = [(c, _played_in(tricks, seat, c, t.number)) for c in shown]
-    later = [f"{card_text(c)} in trick {k}" for c, k in found if k is not None]
-    tail = f" (played later: {', '.join(later)})" if later else ""
-    tail_ja = "（後で出している: " + "、".join(later) + "）" if later else ""
-    held = cards_list(shown)
-    lead = suit_text(t.lead_suit)
-    if code == "NAP506":
-        en = f"{name} played {card_text(card)} on a ♣3 joker request while holding the joker"
-        ja = f"{name} は ♣3 のジョーカー請求にジョーカーを持ちながら {card_text(card)} を出した"
-    elif code == "NAP505":
-        en = (
-            f"{name} played {card_text(card)} on a joker trump request ({lead} trumps) "
-            f"while holding {held}"
-        )
-        ja = f"{name} はジョーカーの切り札請求（{lead}）に {held} を持ちながら {card_text(card)} を出した"
-    elif code == "NAP507":
-        en = (
-            f"{name} leads trick 1 with {card_text(card)} although holding {held} "
-            "(rule opening-lead restricted: no trump, spade or joker lead)"
-        )
-        ja = f"{name} は {held} を持ちながら初手に {card_text(card)} をリードした（opening-lead restricted）"
-    else:
-        en = f"{name} played {card_text(card)} on a {lead} lead while holding {held}"
-        ja = f"{name} は {lead} のリードに {held} を持ちながら {card_text(card)} を出した"
-    rep.add(code, span, en + tail, ja + tail_ja, t.number)  # type: ignore[arg-type]

@@ -226,7 +226,27 @@ def build_rules(
     players: int = 5,
 ) -> Rules:
     """The rules of ``preset`` with ``rule KEY VALUE…`` overrides applied in order,
-    for ``players`` seats. Raises :class:`RuleError` on the first bad item."""
+    for ``players`` seats. Raises :class:`RuleError` on the first bad item.
+
+    The same rules give the same (frozen) object, so the tables the engine derives
+    into ``Rules.cache`` are built once per kind of game, not once per game of a file
+    (a season of 5,000 games has a handful of rule sets)."""
+    key = (preset, tuple((k, tuple(v)) for k, v in overrides), players)
+    got = _BUILT.get(key)
+    if got is None:
+        got = _build(*key)
+        if len(_BUILT) >= 512:  # a file of endless distinct rule lines must not grow this
+            _BUILT.clear()
+        _BUILT[key] = got
+    return got
+
+
+_BUILT: dict[tuple[str, tuple[tuple[str, tuple[str, ...]], ...], int], Rules] = {}
+
+
+def _build(
+    preset: str, overrides: tuple[tuple[str, tuple[str, ...]], ...], players: int
+) -> Rules:
     check_preset(preset)
     base = PRESETS[preset]
     values: dict[str, object] = {

@@ -8,10 +8,10 @@ exactly the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from napkifu.cards import JOKER, MIGHTY, YOROMEKI, Card, Suit
+from napkifu.cards import JOKER, MIGHTY, UNKNOWN, YOROMEKI, Card, Suit
 from napkifu.rules.build import Rules
 
 _JACK = 9  # rank index of J (rank 11 - 2)
@@ -146,6 +146,42 @@ class TrickOutcome:
     same_two: bool
 
 
+def _keys(
+    rules: Rules, trump: int | None, lead_suit: int | None, s2: bool, mighty_in: bool
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str | None, ...], tuple[str | None, ...]]:
+    """Sort keys (lower wins) and class names of every card, led and followed, for one
+    kind of trick — computed once per rules object, so resolving a trick is a few
+    lookups. A key is ``16 * ladder position`` plus the rank order within ``trump`` and
+    ``lead``; ``_NO_KEY`` for a card of no class, which never wins (the leader keeps
+    the trick when nobody has a class)."""
+    cache_key = ("keys", trump, lead_suit, s2, mighty_in)
+    got = rules.cache.get(cache_key)
+    if got is not None:
+        return got  # type: ignore[return-value]
+    comp = _compiled(rules, trump)
+    tr, le, n = comp[7], comp[8], comp[11]
+    tables: list[tuple] = []
+    for index in (0, 1):
+        keys: list[int] = []
+        names: list[str | None] = []
+        for card in range(UNKNOWN + 1):
+            k = _class_index(comp, card, index, lead_suit, trump, s2, mighty_in)
+            if k == _NONE:
+                names.append(None)
+                # a led joker without a class: below every class, above none
+                keys.append(n * 16 if index == 0 and card >= JOKER else _NO_KEY)
+            else:
+                names.append(rules.ladder[k])
+                keys.append(k * 16 + (12 - card % 13 if k in (tr, le) else 0))
+        tables.append((tuple(keys), tuple(names)))
+    got = (tables[0][0], tables[1][0], tables[0][1], tables[1][1])
+    rules.cache[cache_key] = got
+    return got
+
+
+_NO_KEY = 10_000
+
+
 def resolve_trick(
     rules: Rules,
     cards: Sequence[Card],
@@ -158,24 +194,42 @@ def resolve_trick(
 
     ``lead_suit`` comes from :func:`lead_suit_of`; ``trump`` is None in no-trump;
     ``last`` says whether this is the round's last trick (for same-two)."""
+    return trick_resolver(rules, trump)(cards, lead_suit, trick_number, last)
+
+
+Resolver = Callable[[Sequence[Card], "int | None", int, bool], TrickOutcome]
+
+
+def trick_resolver(rules: Rules, trump: int | None) -> Resolver:
+    """:func:`resolve_trick` for one round (its rules and trump): the replay resolves
+    every trick of every round, so what does not change within a round is looked up
+    once here, not once per trick."""
+    got = rules.cache.get(("resolver", trump))
+    if got is not None:
+        return got  # type: ignore[return-value]
     comp = _compiled(rules, trump)
-    s2 = comp[6] != _NONE and same_two_holds(rules, cards, lead_suit, trump, trick_number, last)
-    mighty_in = MIGHTY in cards
-    ladder = rules.ladder
-    tr, le, n = comp[7], comp[8], comp[11]
-    best, best_key = 0, 10_000
-    classes: list[str | None] = []
-    for i, card in enumerate(cards):
-        k = _class_index(comp, card, i, lead_suit, trump, s2, mighty_in)
-        if k == _NONE:
-            classes.append(None)
-            if i == 0 and card >= JOKER:
-                key = n * 16  # a led joker without a class: below every class, above none
-            else:
-                continue
-        else:
-            classes.append(ladder[k])
-            key = k * 16 + (12 - card % 13 if k in (tr, le) else 0)
-        if key < best_key:
-            best, best_key = i, key
-    return TrickOutcome(best, classes[best] if classes else None, tuple(classes), s2)
+    has_same_two = comp[6] != _NONE
+    tables: dict[tuple[int | None, bool, bool], tuple] = {}
+
+    def resolve(
+        cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool = False
+    ) -> TrickOutcome:
+        if not cards:
+            return TrickOutcome(0, None, (), False)
+        s2 = has_same_two and same_two_holds(rules, cards, lead_suit, trump, trick_number, last)
+        key = (lead_suit, s2, MIGHTY in cards)
+        table = tables.get(key)
+        if table is None:
+            table = tables[key] = _keys(rules, trump, *key)
+        lead_keys, keys, lead_names, names = table
+        first = cards[0]
+        best, best_key = 0, lead_keys[first]
+        for i in range(1, len(cards)):
+            k = keys[cards[i]]
+            if k < best_key:  # strictly: of equal keys the earlier card wins
+                best, best_key = i, k
+        classes = (lead_names[first], *[names[c] for c in cards[1:]])
+        return TrickOutcome(best, classes[best], classes, s2)
+
+    rules.cache[("resolver", trump)] = resolve
+    return resolve

@@ -1,0 +1,171 @@
+"""Checking every play against what the player held (NAP503–NAP507).
+
+The second pass over the seated tricks (:mod:`napkifu.replay.tricks`): each player's
+holding is given, or reconstructed from the cards they play from then on, so every
+legality question is a lookup in a handful of ints. A card that is plainly legal
+(:func:`plainly_legal`) costs a few compares; only a possible fault computes the
+legal set, whose cards not played are the proof in the message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from napkifu.cards import JOKER, UNKNOWN, card_text
+from napkifu.replay.following import plainly_legal, violation
+from napkifu.replay.ondemand import LegalAtTurn
+from napkifu.replay.report import Reporter, cards_list, suit_text
+from napkifu.replay.tricks import SeatedTrick
+from napkifu.rules.build import Rules
+
+
+@dataclass(slots=True)
+class PlayCheck:
+    """What the play check leaves for the judged tricks: each seat's holding at trick
+    1 (sorted) and, per trick, which of its cards left the player's holding (bit i:
+    the trick's i-th card; a card the player did not hold leaves nothing). The
+    holdings before each trick and the legal cards at each turn are replayed from
+    these when the judged tricks are read (:mod:`napkifu.replay.ondemand`)."""
+
+    start: dict[int, tuple[int, ...]]
+    taken: list[int]
+    napoleon: int | None  # seat: whose lead of trick 1 is the opening lead
+
+    def holdings_before(
+        self, players: Sequence[str], tricks: Sequence[SeatedTrick]
+    ) -> list[dict[str, tuple[int, ...]]]:
+        hold = {s: list(h) for s, h in self.start.items()}
+        out = []
+        for t, mask in zip(tricks, self.taken, strict=True):
+            out.append({players[s]: tuple(h) for s, h in hold.items()})
+            for i, s in enumerate(t.seats):
+                if mask >> i & 1:
+                    hold[s].remove(t.cards[i])
+        return out
+
+    def legal(
+        self, rules: Rules, players: Sequence[str], t: SeatedTrick, trump: int | None,
+        before: dict[str, tuple[int, ...]],
+    ) -> LegalAtTurn:
+        opening = t.number == 1 and bool(t.seats) and t.seats[0] == self.napoleon
+        names = [players[s] for s in t.seats]
+        return LegalAtTurn(rules, names, t.cards, t.lead_suit, trump, opening, before)
+
+
+def check_plays(
+    rules: Rules,
+    players: Sequence[str],
+    tricks: Sequence[SeatedTrick],
+    holdings: dict[int, list[int]],
+    trump: int | None,
+    napoleon: int | None,
+    discards: Sequence[int],
+    rep: Reporter,
+    owners: Mapping[int, int] | None = None,
+) -> PlayCheck:
+    """Check every play against the holding before it (NAP503–NAP507).
+
+    ``holdings`` maps each seat to the cards it holds at trick 1 (consumed here);
+    ``owners`` maps the cards of the given ``hand`` lines to their seats."""
+    for h in holdings.values():
+        h.sort()  # kept sorted: removing a card keeps the order, so no sort per trick
+    start = {s: tuple(h) for s, h in holdings.items()}
+    taken: list[int] = []
+    gone = [0] * (UNKNOWN + 1)  # card → times played so far
+    holds = [holdings[s] for s in range(len(holdings))]
+    discarded = {c for c in discards if c < JOKER}
+    jokers = rules.jokers
+    for t in tricks:
+        lead_suit = t.lead_suit
+        cards = t.cards
+        opening = t.number == 1 and bool(t.seats) and t.seats[0] == napoleon
+        mask = 0
+        for i, s in enumerate(t.seats):
+            c = cards[i]
+            seen = gone[c]
+            if (seen or c in discarded) and (
+                (seen >= (jokers if c == JOKER else 1) and (c != JOKER or jokers))
+                or c in discarded
+            ):
+                name = players[s]
+                why = "it was discarded" if c in discarded else "it was played earlier"
+                rep.add(
+                    "NAP503",
+                    t.line.plays[i].span,
+                    f"{name} plays {card_text(c)}, but {why}",
+                    f"{name} が {card_text(c)} を出したが、そのカードは"
+                    + ("捨て札にある" if c in discarded else "既に出ている"),
+                    t.number,
+                )
+            elif owners and owners.get(c, s) != s:
+                name, other = players[s], players[owners[c]]
+                rep.add(
+                    "NAP503",
+                    t.line.plays[i].span,
+                    f"{name} plays {card_text(c)}, but it is in {other}'s given hand",
+                    f"{name} が {card_text(c)} を出したが、そのカードは {other} の手札にある",
+                    t.number,
+                )
+            gone[c] = seen + 1
+            hold = holds[s]
+            if c in hold:
+                first = opening and i == 0
+                if not plainly_legal(rules, hold, cards, i, lead_suit, trump, first):
+                    v = violation(rules, hold, cards[:i], lead_suit, trump, c, first)
+                    if v is not None:
+                        _report(rep, v, players[s], s, c, t, tricks, t.line.plays[i].span)
+                hold.remove(c)
+                mask |= 1 << i
+        taken.append(mask)
+    return PlayCheck(start, taken, napoleon)
+
+
+def _played_in(tricks: Sequence[SeatedTrick], seat: int, card: int, after: int) -> int | None:
+    for t in tricks:
+        if t.number > after:
+            for s, c in zip(t.seats, t.cards, strict=False):
+                if s == seat and c == card:
+                    return t.number
+    return None
+
+
+def _report(
+    rep: Reporter,
+    v: tuple[str, tuple[int, ...]],
+    name: str,
+    seat: int,
+    card: int,
+    t: SeatedTrick,
+    tricks: Sequence[SeatedTrick],
+    span: object,
+) -> None:
+    """Say which rule ``card`` broke and prove it by the cards held instead (and the
+    trick where the player plays them, which is how a reconstructed holding knows)."""
+    code, proof = v
+    shown = [c for c in proof if c != card][:3]
+    found = [(c, _played_in(tricks, seat, c, t.number)) for c in shown]
+    later = [f"{card_text(c)} in trick {k}" for c, k in found if k is not None]
+    tail = f" (played later: {', '.join(later)})" if later else ""
+    tail_ja = "（後で出している: " + "、".join(later) + "）" if later else ""
+    held = cards_list(shown)
+    lead = suit_text(t.lead_suit)
+    if code == "NAP506":
+        en = f"{name} played {card_text(card)} on a ♣3 joker request while holding the joker"
+        ja = f"{name} は ♣3 のジョーカー請求にジョーカーを持ちながら {card_text(card)} を出した"
+    elif code == "NAP505":
+        en = (
+            f"{name} played {card_text(card)} on a joker trump request ({lead} trumps) "
+            f"while holding {held}"
+        )
+        ja = f"{name} はジョーカーの切り札請求（{lead}）に {held} を持ちながら {card_text(card)} を出した"
+    elif code == "NAP507":
+        en = (
+            f"{name} leads trick 1 with {card_text(card)} although holding {held} "
+            "(rule opening-lead restricted: no trump, spade or joker lead)"
+        )
+        ja = f"{name} は {held} を持ちながら初手に {card_text(card)} をリードした（opening-lead restricted）"
+    else:
+        en = f"{name} played {card_text(card)} on a {lead} lead while holding {held}"
+        ja = f"{name} は {lead} のリードに {held} を持ちながら {card_text(card)} を出した"
+    rep.add(code, span, en + tail, ja + tail_ja, t.number)  # type: ignore[arg-type]

@@ -1,0 +1,362 @@
+"""`check` and `export` on several cores and from the result cache: the same output
+as one core and a cold run, byte for byte, and never a stale result."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import shutil
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from napkifu.cache import ResultCache, default_dir
+from napkifu.cli import main
+from napkifu.commands.checkfile import CheckSettings, check_task
+from napkifu.parallel import run_jobs
+
+EXAMPLES = Path(__file__).resolve().parent / "examples"
+SEASON = Path(__file__).parent / "records" / "analysis" / "season"
+GOOD = "players A1 B1 C1\nround 1\nbids pass pass pass\n"
+BAD = "players A1 B1 C1\nround 1\ndealer Nobody\nbids pass pass pass\n"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """Good and bad records in nested folders (valid examples and fault cases)."""
+    root = tmp_path / "records"
+    shutil.copytree(EXAMPLES / "standard", root / "standard")
+    faults = sorted((EXAMPLES / "faults").glob("*.nap"))[:12]
+    (root / "faults").mkdir()
+    for f in faults:
+        shutil.copy(f, root / "faults" / f.name)
+    return root
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def test_run_jobs_keeps_order_and_streams_lazily() -> None:
+    assert list(run_jobs(_square, range(50), 2)) == [x * x for x in range(50)]
+    assert list(run_jobs(_square, iter([3]), 2)) == [9]
+    assert list(run_jobs(_square, [], 2)) == []
+    assert list(run_jobs(_square, range(5), 1)) == [0, 1, 4, 9, 16]
+    # Lazy in, streaming out: the first results of an endless input come back,
+    # and stopping early does not wait for (or hang on) the rest.
+    results = run_jobs(_square, itertools.count(), 2)
+    assert list(itertools.islice(results, 5)) == [0, 1, 4, 9, 16]
+    results.close()
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_two_jobs_print_what_one_job_prints(
+    capsys: pytest.CaptureFixture[str], folder: Path, fmt: str
+) -> None:
+    base = ["check", "--no-cache", "--lang", "en", "--color", "never", "--format", fmt]
+    one = run(capsys, *base, "-j", "1", str(folder))
+    two = run(capsys, *base, "-j", "2", str(folder), "--max-diagnostics", "100")
+    assert one[0] == 1 and one[1]  # the faults were found
+    assert one == two
+
+
+def test_cache_hit_is_byte_identical_and_stored(
+    capsys: pytest.CaptureFixture[str], folder: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    cold = run(capsys, "check", "--no-cache", "--lang", "en", str(folder))
+    assert not cache.exists()
+    first = run(capsys, "check", "--cache-dir", str(cache), "--lang", "en", str(folder))
+    entries = list(cache.rglob("*.json"))
+    assert len(entries) == len(list(folder.rglob("*.nap")))
+    assert (cache / ".gitignore").read_text().endswith("*\n")
+    # A hit must be a hit: poison every entry's counts and see them come back.
+    second = run(capsys, "check", "--cache-dir", str(cache), "--lang", "en", "-j", "2", str(folder))
+    assert cold == first == second
+    for entry in entries:
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        data["value"]["games"] = 7777
+        entry.write_text(json.dumps(data), encoding="utf-8")
+    task = (str(sorted(folder.rglob("*.nap"))[0]), None, None)
+    assert check_task(CheckSettings(cache_dir=str(cache)), task).games == 7777
+
+
+def test_cache_is_never_stale(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    cache = str(tmp_path / "cache")
+    path = tmp_path / "r.nap"
+    path.write_text(GOOD, encoding="utf-8")
+    check = ["check", "--cache-dir", cache, "--format", "json", str(path)]
+    assert run(capsys, *check)[:2] == (0, "[]\n")
+    path.write_text(BAD, encoding="utf-8")  # an edit: new bytes, new key
+    status, out, _ = run(capsys, *check)
+    assert status == 1 and [o["code"] for o in json.loads(out)] == ["NAP103"]
+    # The encoding is part of the key: the same bytes read as CP932 are another result.
+    sjis = tmp_path / "s.nap"
+    sjis.write_bytes("players ハル 太郎 花子\nround 1\nbids pass pass pass\n".encode("cp932"))
+    status, out, _ = run(capsys, "check", "--cache-dir", cache, "--format", "json", str(sjis))
+    assert [o["code"] for o in json.loads(out)] == ["NAP106"]
+    status, out, _ = run(
+        capsys, "check", "--cache-dir", cache, "--format", "json", "--encoding", "cp932", str(sjis)
+    )
+    assert status == 0 and out == "[]\n"
+    # --no-cache reads nothing: a poisoned entry is not seen.
+    for entry in Path(cache).rglob("*.json"):
+        entry.write_text('{"key": "x", "value": {"games": "oops"', encoding="utf-8")  # corrupt
+    assert run(capsys, *check)[0] == 1  # a corrupt entry is a miss, not a crash
+    assert run(capsys, "check", "--no-cache", "--format", "json", str(path))[0] == 1
+
+
+def test_cache_key_covers_content_settings_and_code(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("in the way", encoding="utf-8")
+    cache = ResultCache(blocker / "cache")
+    key = cache.key(b"abc", "s")
+    assert key == cache.key(b"abc", "s")
+    assert len({key, cache.key(b"abd", "s"), cache.key(b"abc", "t")}) == 3
+    assert cache.get(key) is None  # nothing there: a miss
+    cache.put(key, {"x": 1})  # cannot be written: silently nothing
+    cache.put_bytes(key, b"x")
+    assert cache.get(key) is None and cache.get_bytes(key) is None
+    good = ResultCache(tmp_path / "good")
+    good.put(key, {"x": 1})
+    good.put_bytes(key, b"\x00bytes")
+    assert good.get(key) == {"x": 1} and good.get_bytes(key) == b"\x00bytes"
+    other = good.key(b"abd", "s")
+    good._path(other).parent.mkdir()
+    good._path(key).rename(good._path(other))  # an entry under the wrong name
+    assert good.get(other) is None
+    path = tmp_path / "r.nap"
+    path.write_bytes(b"abc")
+    assert good.file_key(path, "s")[0] == key  # chunked hashing: the same key
+
+
+def test_unwritable_cache_does_not_break_check(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "r.nap"
+    path.write_text(BAD, encoding="utf-8")
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the cache folder should be", encoding="utf-8")
+    status, out, _ = run(capsys, "check", "--cache-dir", str(blocker / "c"), str(path))
+    assert status == 1 and "NAP103" in out
+    readonly = tmp_path / "ro"
+    readonly.mkdir()
+    os.chmod(readonly, 0o555)
+    try:
+        status, out, _ = run(capsys, "check", "--cache-dir", str(readonly), str(path))
+        assert status == 1 and "NAP103" in out
+    finally:
+        os.chmod(readonly, 0o755)
+
+
+def test_default_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("NAPKIFU_CACHE_DIR", str(tmp_path / "a"))
+    assert default_dir() == tmp_path / "a"
+    monkeypatch.delenv("NAPKIFU_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert default_dir() == tmp_path / "xdg" / "napkifu"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_dir() == tmp_path / "home" / ".cache" / "napkifu"
+
+
+def test_max_diagnostics_text_and_json_agree(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "many.nap"
+    path.write_text("players A1 B1 C1\n" + "nonsense\n" * 30, encoding="utf-8")
+    other = tmp_path / "z.nap"
+    other.write_text(BAD, encoding="utf-8")
+    args = ["check", "--no-cache", "--lang", "en", "--max-diagnostics", "4", str(path), str(other)]
+    status, text, err = run(capsys, *args, "-q")
+    assert status == 1
+    shown = [ln for ln in text.splitlines() if " NAP" in ln]
+    assert len(shown) == 5 and f"{path}: … and 26 more" in text
+    status, out, err = run(capsys, *args, "--format", "json")
+    found = json.loads(out)
+    assert status == 1 and len(found) == 5
+    assert [o["line"] for o in found[:4]] == [2, 3, 4, 5]  # the first ones, in file order
+    assert err.strip() == f"{path}: … and 26 more"
+    status, _, err = run(capsys, *args[:-1])
+    assert "30 error(s)" in err  # the summary counts what was not shown
+    status, _, err = run(capsys, "check", "--max-diagnostics", "-1", str(path))
+    assert status == 2 and "--max-diagnostics" in err
+    status, _, err = run(capsys, "check", "-j", "0", str(path))
+    assert status == 2 and "--jobs" in err
+
+
+@pytest.mark.parametrize("cache", [False, True])
+def test_unreadable_file_exit_2_others_checked(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    cache: bool,
+) -> None:
+    locked = tmp_path / "a.nap"
+    locked.write_text(GOOD, encoding="utf-8")
+    (tmp_path / "b.nap").write_text(BAD, encoding="utf-8")
+    if os.geteuid() == 0:  # root reads a chmod 000 file: make reading it fail instead
+        real = Path.read_bytes
+
+        def read_bytes(self: Path) -> bytes:
+            if self.name == "a.nap":
+                raise PermissionError(13, "Permission denied", str(self))
+            return real(self)
+
+        monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    os.chmod(locked, 0)
+    flags = ["--cache-dir", str(tmp_path / "c")] if cache else ["--no-cache"]
+    try:
+        status, out, err = run(capsys, "check", *flags, "-j", "1", "--lang", "en", str(tmp_path))
+    finally:
+        os.chmod(locked, 0o644)
+    assert status == 2
+    assert f"cannot open {locked}: Permission denied" in err
+    assert "NAP103" in out and "in 2 file(s)" in err
+
+
+def test_export_with_jobs_and_cache_is_the_same(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    outputs = []
+    for extra in (["-j", "1", "--no-cache"],
+                  ["-j", "2", "--cache-dir", str(tmp_path / "c")],
+                  ["-j", "1", "--cache-dir", str(tmp_path / "c")]):  # fmt: skip
+        target = tmp_path / f"out{len(outputs)}"
+        target.mkdir()
+        args = ["export", str(SEASON), "--parquet", str(target / "pq")]
+        for table in ("season", "rounds", "player-rounds", "tricks", "bids", "excluded"):
+            args += [f"--{table}", str(target / f"{table}.csv")]
+        status, _, err = run(capsys, *args, *extra)
+        assert status == 0, err
+        csvs = {p.name: p.read_bytes() for p in target.glob("*.csv")}
+        parquet = {
+            p.relative_to(target).as_posix(): pl.read_parquet(p).write_csv()
+            for p in sorted((target / "pq").rglob("*.parquet"))
+        }
+        outputs.append((csvs, parquet, err))
+    assert outputs[0][0]["rounds.csv"].count(b"\n") == 11
+    assert len(outputs[0][1]) >= 7
+    assert all(o == outputs[0] for o in outputs[1:])
+    entries = list((tmp_path / "c").rglob("*.bin"))
+    assert len(entries) >= len(list(SEASON.glob("*.nap")))  # more if the code changed meanwhile
+
+
+def test_export_cache_entry_damaged_is_a_miss(tmp_path: Path) -> None:
+    from napkifu.analysis.frames import pack_frames
+    from napkifu.analysis.season import file_frames
+
+    path = sorted(SEASON.glob("*.nap"))[0]
+    cold = file_frames(str(path))
+    cached = file_frames(str(path), cache_dir=str(tmp_path))
+    (entry,) = tmp_path.rglob("*.bin")
+    assert all(cold[t].equals(cached[t]) for t in cold)
+    assert all(cold[t].equals(file_frames(str(path), cache_dir=str(tmp_path))[t]) for t in cold)
+    key = entry.read_bytes().split(b"\n", 1)[0]
+    planted = {**cold, "rounds": cold["rounds"].head(1)}
+    entry.write_bytes(key + b"\n" + pack_frames(planted))
+    assert file_frames(str(path), cache_dir=str(tmp_path))["rounds"].height == 1  # a hit
+    entry.write_bytes(entry.read_bytes()[:-40])  # truncated
+    assert all(cold[t].equals(file_frames(str(path), cache_dir=str(tmp_path))[t]) for t in cold)
+    entry.write_bytes(b"garbage")
+    assert all(cold[t].equals(file_frames(str(path), cache_dir=str(tmp_path))[t]) for t in cold)
+
+
+def test_default_jobs_default_cache(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("NAPKIFU_CACHE_DIR", str(tmp_path / "env-cache"))
+    path = tmp_path / "r.nap"
+    path.write_text(BAD, encoding="utf-8")
+    assert run(capsys, "check", str(path))[0] == 1
+    assert list((tmp_path / "env-cache").rglob("*.json"))
+    assert not (Path.cwd() / ".napkifu_cache").exists() or os.environ.get("CI") is None
+
+
+def test_stdin_among_files_keeps_its_place(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import io
+    import sys
+
+    first, last = tmp_path / "a.nap", tmp_path / "z.nap"
+    first.write_text(BAD, encoding="utf-8")
+    last.write_text(BAD, encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(BAD.encode())))
+    status, out, _ = run(
+        capsys, "check", "--no-cache", "-j", "2", "--format", "json", str(first), "-", str(last)
+    )
+    assert status == 1
+    assert [o["file"] for o in json.loads(out)] == [str(first), "<stdin>", str(last)]
+
+
+def test_streamed_json_is_what_render_json_gives(
+    capsys: pytest.CaptureFixture[str], folder: Path
+) -> None:
+    from napkifu.commands.check import check_file, iter_paths
+    from napkifu.report import render_json
+
+    status, out, _ = run(
+        capsys, "check", "--no-cache", "--format", "json", "--lang", "ja", str(folder)
+    )
+    assert status == 1
+    every = [d for p, _ in iter_paths([str(folder)]) for d in check_file(p).diagnostics]
+    assert every and out == render_json(every, "ja") + "\n"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2", "pieces"])
+def test_streamed_parquet_is_the_in_memory_export(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    jobs: str,
+) -> None:
+    from napkifu.analysis import season, sink
+
+    monkeypatch.setattr(sink, "FLUSH_ROUNDS", 3)  # several parts, a duplicate across parts
+    if jobs == "pieces":  # every file read in the main process, a round at a time
+        monkeypatch.setattr(season, "BIG_FILE", 0)
+        monkeypatch.setattr(season, "PIECE_ROUNDS", 1)
+        jobs = "1"
+    base = ["export", "--no-cache", "-j", jobs, str(SEASON)]
+    in_memory = [*base, "--parquet", str(tmp_path / "a"), "--rounds", str(tmp_path / "r.csv")]
+    status, _, err_a = run(capsys, *in_memory)
+    assert status == 0
+    streamed = [*base, "--parquet", str(tmp_path / "b"), "--season", str(tmp_path / "s.csv")]
+    status, _, err_b = run(capsys, *streamed)
+    assert status == 0 and err_a == err_b and "(1 duplicates)" in err_b
+    assert len(list((tmp_path / "b" / "rounds").rglob("*.parquet"))) > 1
+    for name in ("rounds", "player_rounds", "tricks", "bids"):
+        a = pl.read_parquet(tmp_path / "a" / name, hive_partitioning=True)
+        b = pl.read_parquet(tmp_path / "b" / name, hive_partitioning=True)
+        assert a.height and a.equals(b), name
+    for name in ("season", "contracts", "excluded"):
+        a = pl.read_parquet(tmp_path / "a" / f"{name}.parquet")
+        assert a.equals(pl.read_parquet(tmp_path / "b" / f"{name}.parquet")), name
+    season = pl.read_parquet(tmp_path / "a" / "season.parquet")
+    assert pl.read_csv(tmp_path / "s.csv")["player"].to_list() == season["player"].to_list()
+    assert run(capsys, *streamed)[0] == 2  # already there, and no --overwrite
+    assert run(capsys, *streamed, "--overwrite")[0] == 0
+
+
+def test_big_files_are_read_in_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    from napkifu.analysis import COLUMNS
+    from napkifu.analysis import season as season_module
+
+    whole = season_module.load_season([SEASON])
+    monkeypatch.setattr(season_module, "BIG_FILE", 0)  # every file is "big"
+    monkeypatch.setattr(season_module, "PIECE_ROUNDS", 1)
+    pieces = list(season_module.stream_frames(sorted(str(p) for p in SEASON.glob("*.nap"))))
+    assert len(pieces) > whole.files and sum(n for _, n in pieces) == whole.files
+    split = season_module.load_season([SEASON])
+    assert split.files == whole.files
+    for name in COLUMNS:
+        assert whole.table(name).equals(split.table(name)), name
