@@ -99,6 +99,8 @@ def main() -> int:
     args = ap.parse_args()
     folder = Path(args.folder) if args.folder else prepare(args.rounds)
     os.environ["NAPKIFU_RECORDS"] = str(folder)
+    # Outside `streamlit run` every st.* call warns "missing ScriptRunContext": noise here.
+    os.environ.setdefault("STREAMLIT_LOGGER_LEVEL", "error")
 
     import streamlit as st
     from streamlit.testing.v1 import AppTest

@@ -76,3 +76,9 @@ def word(key: str, lang: Lang = "en") -> str:
     """The game's word for ``key`` in ``lang`` (the key itself when unknown)."""
     text = WORDS.get(key)
     return text(lang) if text else key
+
+
+def count(n: int, noun: str) -> str:
+    """``n`` and an English noun in the right number ("1 card", "3 cards"): a
+    message a player reads should not say "1 cards". (Japanese needs no plural.)"""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

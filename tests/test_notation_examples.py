@@ -3,12 +3,11 @@ the fast path and the Lark grammar read every example line the same way."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
+from corpus import deep
 
 from napkifu.notation import decode, parse
 from napkifu.notation.reader import normalise, parser
@@ -52,15 +51,6 @@ def test_fault_reported_on_expected_line(path: Path) -> None:
     found = {(d.code, d.span.line) for d in diags}
     assert (expect["code"], expect["line"]) in found, diags
     assert all(d.file == str(path) for d in diags)
-
-
-def deep(obj: Any) -> Any:
-    """A model object as nested tuples, spans included (they are left out of ==)."""
-    if dataclasses.is_dataclass(obj):
-        return (type(obj).__name__, *(deep(getattr(obj, f.name)) for f in dataclasses.fields(obj)))
-    if isinstance(obj, tuple | list):
-        return tuple(deep(x) for x in obj)
-    return obj
 
 
 def fast_and_grammar_agree(text: str) -> int:

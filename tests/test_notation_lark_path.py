@@ -4,32 +4,14 @@ very same model — spans included — with the very same diagnostics."""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
 import pytest
+from corpus import RECORDS, deep
 
 from napkifu.notation import decode, parse
 from napkifu.notation.fastpath import FastPath
-
-ROOT = Path(__file__).resolve().parents[1]
-RECORDS = sorted(
-    [
-        *(ROOT / "tests" / "records").rglob("*.nap"),
-        *(ROOT / "sample_records").glob("*.nap"),
-        *(Path(__file__).resolve().parent / "examples").rglob("*.nap"),
-    ]
-)
-
-
-def deep(obj: Any) -> Any:
-    """A model object as nested tuples, spans included (they are left out of ==)."""
-    if dataclasses.is_dataclass(obj):
-        return (type(obj).__name__, *(deep(getattr(obj, f.name)) for f in dataclasses.fields(obj)))
-    if isinstance(obj, tuple | list):
-        return tuple(deep(x) for x in obj)
-    return obj
 
 
 def test_records_found() -> None:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from corpus import RECORDS, ROOT
 from fuzzing.strategies import mutated_bytes
 from hypothesis import HealthCheck, given, settings
 
@@ -18,16 +19,6 @@ from napkifu import api
 from napkifu.diagnostics import Diagnostic
 from napkifu.notation import stream
 from napkifu.replay.results import Judgement
-
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = Path(__file__).resolve().parent / "examples"
-RECORDS = sorted(
-    [
-        *(ROOT / "tests" / "records").rglob("*.nap"),
-        *(ROOT / "sample_records").glob("*.nap"),
-        *EXAMPLES.rglob("*.nap"),
-    ]
-)
 
 
 @pytest.fixture

@@ -8,7 +8,9 @@ stderr, as ``check`` would report them), 2 for a usage error or a missing path.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+from collections.abc import Iterator
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -145,7 +147,7 @@ these only, the export streams (:class:`napkifu.analysis.sink.ParquetSink`)."""
 
 
 def run(args: argparse.Namespace) -> int:
-    from napkifu.analysis.write import OutputExists, write_csv, write_parquet
+    from napkifu.analysis.write import write_csv, write_parquet
 
     outputs = {t: getattr(args, f"out_{t}") for t in CSV_TABLES if getattr(args, f"out_{t}")}
     if not outputs and not args.parquet:
@@ -155,17 +157,13 @@ def run(args: argparse.Namespace) -> int:
     season = load_for(args)
     if season is None:
         return 2
-    try:
+    with _writing() as failed:
         for table, target in outputs.items():
             write_csv(season.table(table), target, excel=args.excel)
         if args.parquet:
             tables = {name: season.table(name) for name in CSV_TABLES}
             write_parquet(tables, args.parquet, overwrite=args.overwrite)
-    except OutputExists as exc:
-        print(f"napkifu: already exists (use --overwrite): {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"napkifu: cannot write: {exc}", file=sys.stderr)
+    if failed:
         return 2
     report_excluded(season, quiet=args.quiet)
     return 0
@@ -177,7 +175,7 @@ def _run_streamed(args: argparse.Namespace, outputs: dict[str, str]) -> int:
     from napkifu.analysis import expand_paths
     from napkifu.analysis.season import stream_frames
     from napkifu.analysis.sink import ParquetSink
-    from napkifu.analysis.write import OutputExists, write_csv
+    from napkifu.analysis.write import write_csv
 
     settings = _pool_settings(args)
     if settings is None:
@@ -189,17 +187,30 @@ def _run_streamed(args: argparse.Namespace, outputs: dict[str, str]) -> int:
         print(f"napkifu: no such file or directory: {exc}", file=sys.stderr)
         return 2
     flt = filters_from(args)
-    try:
+    with _writing() as failed:
         sink = ParquetSink(args.parquet, flt.players, overwrite=args.overwrite)
         frames = stream_frames(files, flt, not args.no_progress, jobs=jobs, cache_dir=cache_dir)
         result = sink.extend(frames).finish()
         for table, target in outputs.items():
             write_csv(getattr(result, table), target, excel=args.excel)
-    except OutputExists as exc:
-        print(f"napkifu: already exists (use --overwrite): {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"napkifu: cannot write: {exc}", file=sys.stderr)
+    if failed:
         return 2
     _report(result.files, result.rounds, result.duplicates, result.excluded, quiet=args.quiet)
     return 0
+
+
+@contextlib.contextmanager
+def _writing() -> Iterator[list[bool]]:
+    """Run the writes; an output in the way or a write that fails is one clear line
+    on stderr (and a non-empty list: exit 2), never a traceback."""
+    from napkifu.analysis.write import OutputExists
+
+    failed: list[bool] = []
+    try:
+        yield failed
+    except OutputExists as exc:
+        print(f"napkifu: already exists (use --overwrite): {exc}", file=sys.stderr)
+        failed.append(True)
+    except OSError as exc:
+        print(f"napkifu: cannot write: {exc}", file=sys.stderr)
+        failed.append(True)

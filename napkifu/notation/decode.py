@@ -10,6 +10,7 @@ encoding tried and the offset of the first bad byte, never a traceback.
 from __future__ import annotations
 
 import codecs
+import contextlib
 
 from napkifu.diagnostics import Diagnostic, Severity
 from napkifu.i18n import Text
@@ -99,22 +100,24 @@ def decode(
         return _strip_bom(data.decode("utf-8")), []
     except UnicodeDecodeError as err:
         bad = err.start
-    byte = data[bad]
-    if not data.startswith(_BOM):
-        try:
+    bom = data.startswith(_BOM)
+    text = None
+    if not bom:
+        with contextlib.suppress(UnicodeDecodeError):
             text = data.decode("cp932")
-        except UnicodeDecodeError:
-            pass
-        else:
-            return text, [
-                _diag("cp932", _position(data, bad), file, Severity.WARNING, byte=byte, offset=bad)
-            ]
-        tried = "UTF-8 or Shift_JIS/CP932"
-    else:
-        tried = "UTF-8 (it starts with a UTF-8 BOM)"
-    return None, [
-        _diag("bad", _position(data, bad), file, tried=tried, byte=byte, offset=bad, first="UTF-8")
-    ]
+    return text, [not_utf8(file, _position(data, bad), data[bad], bad, bom, text is not None)]
+
+
+def not_utf8(file: str, span: Span, byte: int, offset: int, bom: bool, cp932: bool) -> Diagnostic:
+    """The NAP106 for bytes that are not UTF-8 (first bad byte ``byte`` at ``offset``).
+
+    A file without a UTF-8 BOM that reads cleanly as CP932 is read so, with a
+    warning: Japanese Windows still saves Shift_JIS. A BOM says the writer meant
+    UTF-8, so then the bad byte is an error, as is anything CP932 cannot read."""
+    if cp932 and not bom:
+        return _diag("cp932", span, file, Severity.WARNING, byte=byte, offset=offset)
+    tried = "UTF-8 (it starts with a UTF-8 BOM)" if bom else "UTF-8 or Shift_JIS/CP932"
+    return _diag("bad", span, file, tried=tried, byte=byte, offset=offset, first="UTF-8")
 
 
 def _strip_bom(text: str) -> str:

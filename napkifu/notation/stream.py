@@ -18,9 +18,9 @@ import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from napkifu.diagnostics import Diagnostic, Severity
+from napkifu.diagnostics import Diagnostic
 from napkifu.model import Span
-from napkifu.notation.decode import _BOM, _diag
+from napkifu.notation.decode import _BOM, _diag, not_utf8
 
 CHUNK = 1 << 20  # bytes read at a time (tests make it tiny to cross every boundary)
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -96,18 +96,10 @@ def sniff(fh: BinaryIO, file: str, encoding: str | None) -> tuple[str | None, li
     bad = _first_bad(fh, "utf-8")
     if bad is None:
         return "utf-8", []
-    byte = _byte_at(fh, bad)
-    if not head.startswith(_BOM):
-        if _first_bad(fh, "cp932") is None:
-            return "cp932", [
-                _diag("cp932", position(fh, bad), file, Severity.WARNING, byte=byte, offset=bad)
-            ]
-        tried = "UTF-8 or Shift_JIS/CP932"
-    else:
-        tried = "UTF-8 (it starts with a UTF-8 BOM)"
-    return None, [
-        _diag("bad", position(fh, bad), file, tried=tried, byte=byte, offset=bad, first="UTF-8")
-    ]
+    bom = head.startswith(_BOM)
+    cp932 = not bom and _first_bad(fh, "cp932") is None
+    diag = not_utf8(file, position(fh, bad), _byte_at(fh, bad), bad, bom, cp932)
+    return ("cp932" if cp932 else None), [diag]
 
 
 def _chunks(fh: BinaryIO, start: int = 0, stop: int | None = None) -> Iterator[bytes]:

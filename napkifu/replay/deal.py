@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from napkifu.cards import JOKER, UNKNOWN, card_text
+from napkifu.i18n import count
 from napkifu.model import CardRef, Round
 from napkifu.replay.report import Reporter
 from napkifu.rules.build import Rules
@@ -70,7 +71,7 @@ def _size(rep: Reporter, got: int, want: int, what: str, what_ja: str, span: obj
         rep.add(
             "NAP202",
             span,  # type: ignore[arg-type]
-            f"{what} has {got} cards, expected {want}",
+            f"{what} has {count(got, 'card')}, expected {want}",
             f"{what_ja}が {got} 枚（{want} 枚のはず）",
         )
 

@@ -9,7 +9,7 @@ import dataclasses
 from napkifu.model import Game, Round
 from napkifu.replay.report import Reporter
 from napkifu.replay.results import JudgedGame, JudgedRound
-from napkifu.replay.round import RoundContext, judge_round
+from napkifu.replay.round import RoundContext, judge_round, unjudged_round
 from napkifu.rules.game_rules import rules_for_game
 
 
@@ -129,35 +129,14 @@ def _crashed(ctx: RoundContext, rnd: Round, e: Exception) -> JudgedRound:
         f"internal error, please report: {type(e).__name__}: {e}",
         f"内部エラー（報告してください）: {type(e).__name__}: {e}",
     )
-    return JudgedRound(
+    base = dict(
         game=ctx.game,
         number=rnd.number,
-        kind="full",
         players=ctx.players,
         dealer=ctx.dealer,
         first_bidder=None,
         bid_players=(),
-        napoleon=None,
-        bid_count=None,
-        trump=None,
-        no_trump=False,
-        called=None,
-        adjutant=None,
-        adjutant_known=False,
-        alone=False,
-        adjutant_revealed_at=None,
-        honors_napoleon=None,
-        honors_allies=None,
-        win=None,
-        twenty=False,
-        scores=None,
-        written_scores=None,
-        written_totals=None,
-        tricks=(),
-        discards=(),
-        widow=(),
-        hands=None,
-        diagnostics=tuple(rep.items),
         source=rnd,
         span=rnd.meta.span,
     )
+    return unjudged_round(base, "full", rep)

@@ -81,7 +81,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
                 "everybody passed (a redeal): nothing may follow the bids",
                 "全員パス（配り直し）の後に行がある",
             )
-        return _empty(base, "redeal", rep)
+        return unjudged_round(base, "redeal", rep)
     if bids and not auction.finished:
         last = rnd.bids[-1]
         rep.add("NAP304", last.meta.span, "the auction is unfinished", "競りが終わっていない")
@@ -112,7 +112,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
                     f"ビッド {bid_text(count, suit)} が範囲外",
                 )
     if napoleon not in players or count is None:
-        return _empty(base, "score-sheet" if not rnd.tricks else "full", rep)
+        return unjudged_round(base, "score-sheet" if not rnd.tricks else "full", rep)
     trump = None if suit is None else int(suit)
     check_deal(rules, rnd, napoleon, rep)
     nap_seat = players.index(napoleon)
@@ -309,7 +309,10 @@ def _w(v: int | None) -> str:
     return "nothing" if v is None else f"{v:+d}"
 
 
-def _empty(base: dict, kind: str, rep: Reporter) -> JudgedRound:
+def unjudged_round(base: dict, kind: str, rep: Reporter) -> JudgedRound:
+    """A round whose play could not be judged (a redeal, no Napoleon, an internal
+    error): its identity (``base``: game, number, players, dealer, first bidder,
+    bid players, source, span), what it wrote, and its diagnostics; no verdict."""
     rnd: Round = base["source"]
     return JudgedRound(
         kind=kind,
@@ -338,4 +341,4 @@ def _empty(base: dict, kind: str, rep: Reporter) -> JudgedRound:
     )
 
 
-__all__ = ["JOKER", "RoundContext", "card_text", "judge_round"]
+__all__ = ["JOKER", "RoundContext", "card_text", "judge_round", "unjudged_round"]

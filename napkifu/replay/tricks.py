@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from napkifu.cards import JOKER, Card
+from napkifu.i18n import count
 from napkifu.model import TrickLine
 from napkifu.replay.report import Reporter
 from napkifu.rules.build import Rules
@@ -95,13 +96,14 @@ def seat_tricks(
             rep.add(
                 "NAP502",
                 line.meta.span,
-                f"{len(plays)} cards in the trick, expected {n}",
+                f"{count(len(plays), 'card')} in the trick, expected {n}",
                 f"トリックのカードが {len(plays)} 枚（{n} 枚のはず）",
             )
             plays = plays[:n]
         cards = [p.card for p in plays]
         seats = orders[leader, step][: len(cards)] if n else ()
-        for i, p in enumerate(plays if JOKER in cards else ()):  # only a joker names a suit
+        named = JOKER in cards or any(p.joker_suit is not None for p in plays)
+        for i, p in enumerate(plays if named else ()):  # the joker, and any `>♥` suffix
             if p.card == JOKER and rules.jokers == 0:
                 rep.add(
                     "NAP203",
