@@ -259,7 +259,7 @@ _TABLE_INTRO = {
 
 
 def readme_columns() -> str:
-    """The README's column reference (``docs/readme/analysis.md`` holds it verbatim)."""
+    """The README's column reference (README.md holds it verbatim; a test compares)."""
     parts = [
         "### Columns\n\nSeat columns run `_1` to `_6` in the order of the `players` line "
         "(empty beyond the number of players). Suits and cards are written with ♠ ♥ ♦ ♣ "
