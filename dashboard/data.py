@@ -24,7 +24,9 @@ import polars as pl
 
 from napkifu.analysis import Season, SeasonBuilder, judgement_rows
 from napkifu.analysis.rows import FileRows, trump_text
+from napkifu.api import Judgement
 from napkifu.cache import code_fingerprint
+from napkifu.gcpause import paused_gc
 from napkifu.parallel import run_jobs
 
 MAX_FILE_MB = int(os.environ.get("NAPKIFU_UPLOAD_MAX_MB", "5"))
@@ -144,7 +146,11 @@ def judge_file(item: tuple[str, bytes]) -> tuple[FileRows, list[dict], list[dict
     from napkifu.api import loads
 
     name, data = item
-    judgement = loads(data, file=name)
+    with paused_gc():
+        return _judged_file(name, loads(data, file=name))
+
+
+def _judged_file(name: str, judgement: Judgement) -> tuple[FileRows, list[dict], list[dict]]:
     seen: set[tuple] = set()
     problems: list[dict] = []
     every = list(judgement.diagnostics)

@@ -23,18 +23,19 @@ ALLOWED: dict[str, set[str]] = {
     "csvsafe": set(),
     "cache": set(),
     "parallel": set(),
+    "gcpause": set(),
     "model": {"cards"},
     "diagnostics": {"model", "cards", "i18n"},
-    "notation": {"cards", "model", "diagnostics", "i18n"},
+    "notation": {"cards", "model", "diagnostics", "i18n", "gcpause"},
     "rules": {"cards", "model", "diagnostics", "i18n"},
-    "replay": {"cards", "model", "diagnostics", "i18n", "rules"},
+    "replay": {"cards", "model", "diagnostics", "i18n", "rules", "gcpause"},
     "api": {"notation", "replay", "diagnostics", "model", "cards"},
     "report": {"diagnostics", "i18n", "model"},
     "views": {"replay", "cards", "diagnostics", "i18n", "model", "api"},
-    "analysis": {"api", "replay", "cards", "diagnostics", "csvsafe", "model", "i18n", "cache", "parallel"},
+    "analysis": {"api", "replay", "cards", "diagnostics", "csvsafe", "model", "i18n", "cache", "parallel", "gcpause"},
     "simulate": {"cards", "model", "rules", "replay", "notation", "parallel", "diagnostics"},
 }
-DASHBOARD_MAY_USE = {"api", "analysis", "views", "cache", "parallel", "cards", "i18n", "csvsafe", "diagnostics"}
+DASHBOARD_MAY_USE = {"api", "analysis", "views", "cache", "parallel", "gcpause", "cards", "i18n", "csvsafe", "diagnostics"}
 
 
 def _layer(path: Path) -> str:

@@ -8,8 +8,6 @@ rule is re-derived (honors, sides, wins and scores are the engine's).
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -22,6 +20,7 @@ from napkifu.analysis.filters import SeasonFilter, parse_date
 from napkifu.analysis.placing import ErrorMap
 from napkifu.cards import card_text
 from napkifu.diagnostics import Diagnostic
+from napkifu.gcpause import paused_gc
 from napkifu.replay.results import JudgedGame, JudgedRound, JudgedTrick, Judgement
 
 Row = dict[str, Any]
@@ -69,20 +68,6 @@ def file_row_chunks(
         message = f"internal error, please report: {type(exc).__name__}: {exc}"
         out.excluded.append(_excluded(path, None, None, None, "NAP900", message))
         yield out
-
-
-@contextlib.contextmanager
-def paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection while a file's rows are made: they are hundreds
-    of thousands of acyclic dicts, which the collector would re-scan again and
-    again (a quarter of the time) and could never free."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def rows_of(

@@ -32,8 +32,8 @@ from napkifu.analysis.rows import (
     file_row_chunks,
     file_rows,
     judgement_rows,
-    paused_gc,
 )
+from napkifu.gcpause import paused_gc
 from napkifu.parallel import jobs_for, run_jobs
 from napkifu.replay.results import Judgement
 

@@ -14,11 +14,8 @@ Public API (stable):
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from napkifu.diagnostics import Diagnostic
+from napkifu.gcpause import paused_gc
 from napkifu.model import Record
 from napkifu.replay.auction import AuctionResult, bid_in_range, bid_key, run_auction
 from napkifu.replay.following import joker_request_active, legal_cards, violation
@@ -34,7 +31,7 @@ def judge(record: Record, file: str = "") -> tuple[tuple[JudgedGame, ...], list[
     """Judge every game of ``record``; the diagnostics of all games and rounds, in
     file order."""
     file = file or record.source
-    with _cyclic_gc_paused():
+    with paused_gc():
         games = tuple(judge_game(g, file) for g in record.games)
     diags: list[Diagnostic] = []
     for g in games:
@@ -43,23 +40,6 @@ def judge(record: Record, file: str = "") -> tuple[tuple[JudgedGame, ...], list[
             diags.extend(r.diagnostics)
     diags.sort(key=Diagnostic.sort_key)
     return games, diags
-
-
-@contextmanager
-def _cyclic_gc_paused() -> Iterator[None]:
-    """Judging builds many small objects (a judged play, trick, holding…) that all
-    stay alive as the result, and no reference cycles. The cyclic collector would
-    scan the growing heap again and again for garbage that is not there: 40% of
-    judging time, measured (benchmarks/profile-judge.md). Reference counting still
-    frees everything at once; the collector runs again as soon as judging ends.
-    (Only re-enabled if it was on: a caller that turned it off keeps it off.)"""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 __all__ = [
