@@ -27,12 +27,22 @@ PAGES = (
     ("export", "views/export.py", ":material/download:"),
 )
 
-st.set_page_config(page_title="napkifu", page_icon=":material/playing_cards:", layout="wide")
-ctx = build_context()
-page = st.navigation(
-    [
-        st.Page(path, title=t(name, ctx.lang), icon=icon, url_path=name, default=name == "overview")
-        for name, path, icon in PAGES
-    ]
-)
-page.run()
+
+def main() -> None:
+    st.set_page_config(page_title="napkifu", page_icon=":material/playing_cards:", layout="wide")
+    ctx = build_context()
+    page = st.navigation(
+        [
+            st.Page(path, title=t(name, ctx.lang), icon=icon, url_path=name,
+                    default=name == "overview")
+            for name, path, icon in PAGES
+        ]
+    )  # fmt: skip
+    page.run()
+
+
+# Streamlit runs this script as `__main__`. A worker of the judging pool (spawned:
+# polars is loaded) re-imports the parent's main script as `__mp_main__` to unpickle
+# its job; it must not draw the app and start judging (and a pool) all over again.
+if __name__ == "__main__":
+    main()

@@ -186,6 +186,8 @@ def judge_sources(files: Sequence[SourceFile], jobs: int | None = None) -> Loade
     """Judge every source (on every core when there is enough text) into a season."""
     items = [(f.name, f.data) for f in files]
     if jobs is None:
+        jobs = _jobs_from_env()
+    if jobs is None:
         jobs = 0 if sum(len(d) for _, d in items) >= PARALLEL_BYTES else 1
     builder = SeasonBuilder()
     problems: list[dict] = []
@@ -200,6 +202,14 @@ def judge_sources(files: Sequence[SourceFile], jobs: int | None = None) -> Loade
         index=pl.DataFrame(index, schema=INDEX_SCHEMA),
         files=tuple(f.name for f in files),
     )
+
+
+def _jobs_from_env() -> int | None:
+    """``NAPKIFU_JOBS``: the judging processes to use whatever the season's size
+    (0: every core). Lets a deployment pin it, and CI's real-browser test drive
+    the process pool on a small season."""
+    value = os.environ.get("NAPKIFU_JOBS", "").strip()
+    return int(value) if value.isdigit() else None
 
 
 def cache_root() -> Path:

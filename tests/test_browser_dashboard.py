@@ -71,6 +71,7 @@ def dashboard_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
              "--server.headless", "true", "--server.address", "127.0.0.1",
              "--server.port", str(port), "--browser.gatherUsageStats", "false"],
             cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+            env={**os.environ, "NAPKIFU_JOBS": "2"},  # the judging pool, as .ci/run does
         )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     try:

@@ -223,3 +223,47 @@ def test_upload_is_parsed_in_memory(at: AppTest, records: Path, tmp_path: Path) 
     board = table(at, "rank")
     solo = load_season([one]).season
     assert sorted(board["player"]) == sorted(solo["player"].to_list())
+
+
+def test_judging_pool_under_the_app(records: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A big season is judged by a process pool; its spawned workers import the main
+    script (the app) again and must not run it: the app then failed with
+    BrokenProcessPool on every folder over 512 KB. NAPKIFU_JOBS=2 forces the pool."""
+    monkeypatch.setenv("NAPKIFU_RECORDS", str(records))
+    monkeypatch.setenv("NAPKIFU_LANG", "en")
+    monkeypatch.setenv("NAPKIFU_JOBS", "2")
+    streamlit.cache_data.clear()
+    streamlit.cache_resource.clear()
+    shutil.rmtree(data_dir(records), ignore_errors=True)
+    app = AppTest.from_file(APP, default_timeout=120)
+    app.run()
+    assert not app.exception, app.exception
+    want = load_season([records]).season.sort(["points", "player"], descending=[True, False])
+    board = table(app, "rank")
+    assert list(board["player"]) == want["player"].to_list()
+    assert list(board["points"]) == want["points"].to_list()
+
+
+def data_dir(records: Path) -> Path:
+    """The dashboard's temp-dir cache of this season (removed: judge for real)."""
+    from dashboard import data
+
+    return data._disk_dir(data.content_key(data.read_folder(records)))
+
+
+
+def test_app_script_is_inert_in_a_pool_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a spawned worker does with the parent's main script: run it under the
+    name ``__mp_main__``. It must define things and draw nothing, judge nothing."""
+    import runpy
+
+    import dashboard.state
+
+    def boom() -> None:
+        raise AssertionError("the app ran inside a pool worker")
+
+    monkeypatch.setattr(dashboard.state, "build_context", boom)
+    namespace = runpy.run_path(APP, run_name="__mp_main__")
+    assert callable(namespace["main"])
+    with pytest.raises(AssertionError, match="pool worker"):
+        runpy.run_path(APP, run_name="__main__")
