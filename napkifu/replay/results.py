@@ -7,6 +7,7 @@ Fields may be added; none is renamed or removed without updating every consumer.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -44,7 +45,8 @@ class JudgedTrick:
     honors_napoleon_after: int | None  # running honors of each side after this trick
     honors_allies_after: int | None
     holdings_before: dict[str, tuple[Card, ...]] | None  # each player's hand before the trick
-    legal: dict[str, tuple[Card, ...]] | None  # each player's legal cards when it was their turn
+    # each player's legal cards when it was their turn (computed when first read)
+    legal: Mapping[str, tuple[Card, ...]] | None
     joker_request: bool = False  # the ♣3 request or a joker trump request was active
     reversed_after: bool = False  # the direction of play is counter-clockwise from the next trick
     span: Span = field(default=Span(0, 0, 0, 0))
@@ -75,7 +77,7 @@ class JudgedRound:
     scores: dict[str, int] | None  # the rules' scores (None under scoring none / unknown)
     written_scores: dict[str, int] | None
     written_totals: dict[str, int] | None
-    tricks: tuple[JudgedTrick, ...]
+    tricks: Sequence[JudgedTrick]  # a tuple, or built when first read (replay.ondemand)
     discards: tuple[Card, ...]
     widow: tuple[Card, ...]
     hands: dict[str, tuple[Card, ...]] | None  # dealt hands when known (given or reconstructed)
