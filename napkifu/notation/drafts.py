@@ -29,7 +29,22 @@ from napkifu.model import (
     TagLine,
     TrickLine,
 )
+from napkifu.notation.objects import maker
 from napkifu.notation.objects import trick_line as make_trick_line
+
+# Positional constructors that skip the frozen dataclasses' slow ``__init__``
+# (see napkifu.notation.objects): a round builds each of these once or more.
+_HandLine = maker(HandLine)
+_BidsLine = maker(BidsLine)
+_CardsLine = maker(CardsLine)
+_PlayerLine = maker(PlayerLine)
+_NapoleonLine = maker(NapoleonLine)
+_CallLine = maker(CallLine)
+_AdjutantLine = maker(AdjutantLine)
+_ClaimLine = maker(ClaimLine)
+_ResultLine = maker(ResultLine)
+_PointsLine = maker(PointsLine)
+_Round = maker(Round)
 
 
 class RoundDraft:
@@ -63,30 +78,30 @@ class RoundDraft:
             self.tricks.append(make_trick_line(number, leader, plays, meta, number_span))
             return (leader,)
         if kind == "hand":
-            self.hands.append(HandLine(payload[0], payload[1], meta))
+            self.hands.append(_HandLine(payload[0], payload[1], meta))
             return (payload[0],)
         if kind == "bids":
-            self.bids.append(BidsLine(payload, meta))
+            self.bids.append(_BidsLine(payload, meta))
             return tuple(b.player for b in payload)
         if kind in ("widow", "discard"):
-            f[kind] = CardsLine(payload, meta)
+            f[kind] = _CardsLine(payload, meta)
         elif kind == "dealer":
-            f[kind] = PlayerLine(payload, meta)
+            f[kind] = _PlayerLine(payload, meta)
             return (payload,)
         elif kind == "napoleon":
-            f[kind] = NapoleonLine(payload[0], payload[1], meta)
+            f[kind] = _NapoleonLine(payload[0], payload[1], meta)
             return (payload[0],)
         elif kind == "call":
-            f[kind] = CallLine(payload, meta)
+            f[kind] = _CallLine(payload, meta)
         elif kind == "adjutant":
-            f[kind] = AdjutantLine(payload, meta)
+            f[kind] = _AdjutantLine(payload, meta)
             return (payload,)
         elif kind == "claim":
-            f[kind] = ClaimLine(payload, meta)
+            f[kind] = _ClaimLine(payload, meta)
         elif kind == "result":
-            f[kind] = ResultLine(payload[0], meta, payload[1])
+            f[kind] = _ResultLine(payload[0], meta, payload[1])
         else:  # score, total
-            f[kind] = PointsLine(payload, meta)
+            f[kind] = _PointsLine(payload, meta)
             return tuple(e.player for e in payload)
         return ()
 
@@ -113,24 +128,24 @@ class RoundDraft:
 
     def build(self) -> Round:
         f = self.fields
-        return Round(
-            number=self.number,
-            meta=self.meta,
-            dealer=f.get("dealer"),
-            hands=tuple(self.hands),
-            widow=f.get("widow"),
-            bids=tuple(self.bids),
-            napoleon=f.get("napoleon"),
-            call=f.get("call"),
-            adjutant=f.get("adjutant"),
-            discard=f.get("discard"),
-            tricks=tuple(self.tricks),
-            claim=f.get("claim"),
-            result=f.get("result"),
-            score=f.get("score"),
-            total=f.get("total"),
-            trailing_comments=tuple(self.trailing),
-            lost_lines=tuple(self.lost_lines),
+        return _Round(  # every field, in the model's order
+            self.number,
+            self.meta,
+            f.get("dealer"),
+            tuple(self.hands),
+            f.get("widow"),
+            tuple(self.bids),
+            f.get("napoleon"),
+            f.get("call"),
+            f.get("adjutant"),
+            f.get("discard"),
+            tuple(self.tricks),
+            f.get("claim"),
+            f.get("result"),
+            f.get("score"),
+            f.get("total"),
+            tuple(self.trailing),
+            tuple(self.lost_lines),
         )
 
 

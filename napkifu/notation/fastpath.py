@@ -3,12 +3,16 @@
 Lark's LALR parser costs tens of microseconds per token in CPython, and a record
 is mostly trick, hand and bids lines; so each of those statement shapes is
 compiled here into ONE anchored regular expression built from the grammar's own
-terminals (taken from the compiled Lark parser, never re-typed), and a matching
-line goes straight to the same grammar callbacks Lark would call. A line that
-does not match — any other statement, or a mistake — is handed to Lark, which
-parses it or explains what is wrong. Terminals are wrapped in atomic groups so
-that the regex, like Lark's lexer, never backtracks into a shorter token; a test
-checks that both paths give the same statement for every line of the examples.
+terminals (taken from the compiled Lark parser, never re-typed). A matching line
+is turned into its statement right here, straight from the match (no token
+objects: a round is twenty such lines, and wrapping each token for the grammar
+callbacks cost as much as the callbacks themselves); the card, bid, points and
+trick runs are split by the very functions the grammar callbacks use
+(:mod:`napkifu.notation.transform`). A line that does not match — any other
+statement, or a mistake — is handed to Lark, which parses it or explains what is
+wrong. Terminals are wrapped in atomic groups so that the regex, like Lark's
+lexer, never backtracks into a shorter token; tests check that both paths give
+the same statement, spans included, for every line of the examples.
 """
 
 from __future__ import annotations
@@ -19,49 +23,103 @@ from typing import Any
 
 from lark import Lark
 
+from napkifu.model import Bid, CardRef, PlayerPoints, PlayerRef, Span
+from napkifu.notation.objects import bid as make_bid
+from napkifu.notation.objects import player_ref, span
 from napkifu.notation.transform import (
     Statement,
     StatementBuilder,
+    bid_value,
+    bids_at,
+    cards_at,
     comment_text,
+    player_name,
     points_entry,
     trick_statement,
 )
 
 _GAP = r"[ \t\f]*"
 
-# statement rule → its shape: a sequence of (terminal alternatives, optional?).
-SHAPES: dict[str, tuple[str, tuple[tuple[tuple[str, ...], bool], ...]]] = {
-    "round": ("round_line", ((("K_ROUND",), False), (("INT",), False))),
-    "dealer": ("dealer_line", ((("K_DEALER",), False), (("NAME", "STRING"), False))),
-    "hand": ("hand_line", ((("K_HAND",), False), (("NAME", "STRING"), False), (("CARDS",), False))),
-    "widow": ("widow_line", ((("K_WIDOW",), False), (("CARDS",), False))),
-    "bids": ("bids_line", ((("K_BIDS",), False), (("BIDS",), False))),
-    "napoleon": (
-        "napoleon_line",
-        ((("K_NAPOLEON",), False), (("NAME", "STRING"), False), (("BID",), False)),
-    ),
-    "call": ("call_line", ((("K_CALL",), False), (("CARD",), False))),
-    "adjutant": ("adjutant_line", ((("K_ADJUTANT",), False), (("NONE", "NAME", "STRING"), False))),
-    "discard": ("discard_line", ((("K_DISCARD",), False), (("CARDS",), False))),
-    "claim": ("claim_line", ((("K_CLAIM",), False), (("SIDE",), False))),
-    "result": ("result_line", ((("K_RESULT",), False), (("INT",), False))),
-    "trick": ("trick_line", ((("INT",), False), (("LEADER",), True), (("PLAYS",), False))),
+# head word → the terminals of its statement, in order (alternatives, optional?).
+SHAPES: dict[str, tuple[tuple[tuple[str, ...], bool], ...]] = {
+    "round": ((("K_ROUND",), False), (("INT",), False)),
+    "dealer": ((("K_DEALER",), False), (("NAME", "STRING"), False)),
+    "hand": ((("K_HAND",), False), (("NAME", "STRING"), False), (("CARDS",), False)),
+    "widow": ((("K_WIDOW",), False), (("CARDS",), False)),
+    "bids": ((("K_BIDS",), False), (("BIDS",), False)),
+    "napoleon": ((("K_NAPOLEON",), False), (("NAME", "STRING"), False), (("BID",), False)),
+    "call": ((("K_CALL",), False), (("CARD",), False)),
+    "adjutant": ((("K_ADJUTANT",), False), (("NONE", "NAME", "STRING"), False)),
+    "discard": ((("K_DISCARD",), False), (("CARDS",), False)),
+    "claim": ((("K_CLAIM",), False), (("SIDE",), False)),
+    "result": ((("K_RESULT",), False), (("INT",), False)),
+    "trick": ((("INT",), False), (("LEADER",), True), (("PLAYS",), False)),
 }
-_POINTS_LINES = {"score": ("score_line", "K_SCORE"), "total": ("total_line", "K_TOTAL")}
+_POINTS_LINES = {"score": "K_SCORE", "total": "K_TOTAL"}
+
+Match = re.Match[str]
+# A payload builder: the match of a whole line (group i = the i-th terminal, from
+# 1) and the line number → the statement's payload, as the grammar callback makes it.
+Build = Callable[[Match, int], Any]
 
 
-class Tok:
-    """The few attributes of a Lark token that the callbacks read."""
+def _where(m: Match, group: int, line: int) -> Span:
+    """The span of one terminal of the line (what a Lark token's span would be)."""
+    return span(line, m.start(group) + 1, line, m.end(group) + 1)
 
-    __slots__ = ("column", "end_column", "end_line", "line", "type", "value")
 
-    def __init__(self, type_: str, value: str, line: int, column: int) -> None:
-        self.type = type_
-        self.value = value
-        self.line = line
-        self.column = column
-        self.end_line = line
-        self.end_column = column + len(value)
+def _player(m: Match, group: int, line: int) -> PlayerRef:
+    return player_ref(player_name(m.group(group)), _where(m, group, line))  # type: ignore[no-any-return]
+
+
+def _cards(m: Match, group: int, line: int) -> tuple[CardRef, ...]:
+    return cards_at(line, m.start(group) + 1, m.group(group))
+
+
+def _napoleon(m: Match, line: int) -> tuple[PlayerRef, Bid]:
+    count, suit = bid_value(m.group(3))
+    return _player(m, 2, line), make_bid(None, count, suit, _where(m, 3, line))
+
+
+def _points(m: Match, line: int, item_re: re.Pattern[str]) -> tuple[PlayerPoints, ...]:
+    """``NAME SCORE`` entries. Without quotes, and with no name glued to its score
+    (``A+1``: a name never holds ``+``), the words alternate name and score."""
+    items, base = m.group(2), m.start(2) + 1
+    if '"' not in items:
+        words = items.split()
+        names, scores = words[0::2], words[1::2]
+        if len(names) == len(scores) and "+" not in "".join(names):
+            entries = []
+            add = entries.append
+            find = items.find
+            pos = 0
+            for name, score in zip(names, scores, strict=True):
+                at = find(name, pos)
+                score_at = find(score, at + len(name))
+                pos = score_at + len(score)
+                add(points_entry(line, name, base + at, score, base + score_at))
+            return tuple(entries)
+    out = []
+    for item in item_re.finditer(items):
+        who = "NAME" if item["NAME"] is not None else "STRING"
+        at, score_at = base + item.start(who), base + item.start("SCORE")
+        out.append(points_entry(line, item[who], at, item["SCORE"], score_at))
+    return tuple(out)
+
+
+BUILDERS: dict[str, Build] = {
+    "round": lambda m, line: (int(m.group(2)), _where(m, 2, line)),
+    "dealer": lambda m, line: _player(m, 2, line),
+    "hand": lambda m, line: (_player(m, 2, line), _cards(m, 3, line)),
+    "widow": lambda m, line: _cards(m, 2, line),
+    "bids": lambda m, line: bids_at(line, m.start(2) + 1, m.group(2)),
+    "napoleon": _napoleon,
+    "call": lambda m, line: _cards(m, 2, line)[0],
+    "adjutant": lambda m, line: None if m.group(2) == "none" else _player(m, 2, line),
+    "discard": lambda m, line: _cards(m, 2, line),
+    "claim": lambda m, line: m.group(2),
+    "result": lambda m, line: (int(m.group(2)), _where(m, 2, line)),
+}
 
 
 class FastPath:
@@ -72,107 +130,77 @@ class FastPath:
         def term(name: str) -> str:
             return lark.get_terminal(name).pattern.to_regexp()
 
+        def compile_line(pieces: list[str]) -> re.Pattern[str]:
+            """The whole line; group i is the i-th piece's terminal (checked: the
+            builders count on it), the last group the trailing comment."""
+            pattern = re.compile("".join(pieces) + f"{_GAP}(?P<COMMENT>{term('COMMENT')})?$")
+            want = {f"t{i}": i for i in range(1, len(pieces) + 1)} | {"COMMENT": len(pieces) + 1}
+            if pattern.groupindex != want or pattern.groups != len(want):
+                raise RuntimeError(f"unexpected groups in the fast path's regex: {pattern.pattern}")
+            return pattern
+
         self.builder = builder
-        comment = term("COMMENT")
-        tail = f"{_GAP}(?P<COMMENT>{comment})?$"
-        # head word → (line regex, grammar callback, (group number, terminal) per token)
-        self.matchers: dict[
-            str, tuple[re.Pattern[str], Callable[[list[Any]], Any], tuple[tuple[int, str], ...]]
-        ] = {}
-        for head, (rule, shape) in SHAPES.items():
+        # head word → (line regex, payload builder, group of the last terminal)
+        self.lines: dict[str, tuple[re.Pattern[str], Build, int]] = {}
+        for head, shape in SHAPES.items():
             parts: list[str] = []
-            groups: list[str] = []
-            for i, (alts, optional) in enumerate(shape):
-                alt = "|".join(f"(?P<{a}_{i}>{term(a)})" for a in alts)
-                piece = f"{_GAP}(?>{alt})"
+            for i, (alts, optional) in enumerate(shape, start=1):
+                alt = "|".join(f"(?:{term(a)})" for a in alts)
+                piece = f"{_GAP}(?>(?P<t{i}>{alt}))"
                 parts.append(f"(?:{piece})?" if optional else piece)
-                groups.extend(f"{a}_{i}" for a in alts)
-            pattern = re.compile("".join(parts) + tail)
-            slots = tuple((pattern.groupindex[g], g.rsplit("_", 1)[0]) for g in groups)
-            self.matchers[head] = (pattern, getattr(builder, rule), slots)
+            pattern = compile_line(parts)
+            if head == "trick":
+                self.trick = pattern
+            else:
+                self.lines[head] = (pattern, BUILDERS[head], len(shape))
         player = f"(?>{term('NAME')}|{term('STRING')})"
-        self.points_item = re.compile(
-            f"{_GAP}(?:(?P<NAME>{term('NAME')})|(?P<STRING>{term('STRING')})){_GAP}(?P<SCORE>(?>{term('SCORE')}))"
+        score = f"(?>{term('SCORE')})"
+        item_re = re.compile(
+            f"{_GAP}(?:(?P<NAME>{term('NAME')})|(?P<STRING>{term('STRING')})){_GAP}(?P<SCORE>{score})"
         )
-        self.points_lines = {
-            head: (
-                re.compile(
-                    f"{_GAP}(?P<KW>{term(kw)})(?P<ITEMS>(?:{_GAP}{player}{_GAP}(?>{term('SCORE')}))+)"
-                    + tail
-                ),
-                getattr(builder, rule),
-                kw,
-            )
-            for head, (rule, kw) in _POINTS_LINES.items()
-        }
+
+        def points(m: Match, line: int) -> tuple[PlayerPoints, ...]:
+            return _points(m, line, item_re)
+
+        for head, kw in _POINTS_LINES.items():
+            items = f"(?P<t2>(?:{_GAP}{player}{_GAP}{score})+)"
+            self.lines[head] = (compile_line([f"{_GAP}(?P<t1>{term(kw)})", items]), points, 2)
 
     def statement(self, text: str, head: str, line_no: int) -> Statement | None:
         """The statement on ``text`` (line ``line_no``; ``head`` its first word), or None."""
         if head[0].isdigit():
             return self._trick(text, line_no)
-        entry = self.matchers.get(head)
+        entry = self.lines.get(head)
         if entry is None:
-            if head in self.points_lines:
-                return self._points(text, head, line_no)
             return None
-        pattern, callback, slots = entry
+        pattern, build, last = entry
         m = pattern.match(text)
         if m is None:
             return None
-        values = m.groups()
-        start = m.start
-        stmt = callback(
-            [
-                Tok(kind, values[i - 1], line_no, start(i) + 1)
-                for i, kind in slots
-                if values[i - 1] is not None
-            ]
+        comment = m.group(last + 1)
+        return (
+            head,
+            span(line_no, m.start(1) + 1, line_no, m.end(last) + 1),
+            build(m, line_no),
+            None if comment is None else comment_text(comment),
         )
-        comment = values[-1]
-        if comment is not None:
-            return self.builder.line([stmt, comment])  # type: ignore[no-any-return]
-        return stmt  # type: ignore[no-any-return]
 
     def _trick(self, text: str, line_no: int) -> Statement | None:
         """A trick line, straight to the builder shared with the grammar callback
-        (no token objects: it is every other line of a full record)."""
-        m = self.matchers["trick"][0].match(text)
+        (it is every other line of a full record)."""
+        m = self.trick.match(text)
         if m is None:
             return None
-        number, leader, run, comment = m.group("INT_0", "LEADER_1", "PLAYS_2", "COMMENT")
+        number, leader, run, comment = m.groups()
         stmt = trick_statement(
             line_no,
             number,
-            m.start("INT_0") + 1,
+            m.start(1) + 1,
             leader,
-            m.start("LEADER_1") + 1,
+            m.start(2) + 1,
             run,
-            m.start("PLAYS_2") + 1,
+            m.start(3) + 1,
         )
         if comment is not None:
             return (stmt[0], stmt[1], stmt[2], comment_text(comment))
         return stmt
-
-    def _points(self, text: str, head: str, line_no: int) -> Statement | None:
-        pattern, callback, kw = self.points_lines[head]
-        m = pattern.match(text)
-        if m is None:
-            return None
-        children: list[Any] = [Tok(kw, m.group("KW"), line_no, m.start("KW") + 1)]
-        base = m.start("ITEMS") + 1
-        for item in self.points_item.finditer(m.group("ITEMS")):
-            who = "NAME" if item["NAME"] is not None else "STRING"
-            children.append(
-                points_entry(
-                    line_no,
-                    item[who],
-                    base + item.start(who),
-                    item["SCORE"],
-                    base + item.start("SCORE"),
-                )
-            )
-        stmt = callback(children)
-        comment = m.group("COMMENT")
-        if comment is not None:
-            return self.builder.line([stmt, comment])  # type: ignore[no-any-return]
-        return stmt  # type: ignore[no-any-return]

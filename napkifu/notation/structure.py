@@ -354,7 +354,13 @@ class RecordBuilder:
                     expected=expected,
                 )
             r.trick_lines[number] = span.line
-        self._check_names(g, rn, trick_no, *r.store(kind, payload, meta))
+        refs = r.store(kind, payload, meta)
+        names = g.names
+        if names is not None:  # (the common case inlined: every name is a player)
+            for ref in refs:
+                if ref is not None and ref.name not in names:
+                    self._check_names(g, rn, trick_no, *refs)
+                    break
 
     def _required_lines(self, g: GameDraft, r: RoundDraft) -> None:
         """The lines a round needs to be judged at all (reported at its ``round`` line)."""

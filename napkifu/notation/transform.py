@@ -22,8 +22,16 @@ from lark import Token, Transformer
 
 from napkifu.cards import JOKER, RANK_BY_TEXT, SUIT_BY_TEXT, UNKNOWN, Suit
 from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span
+from napkifu.notation.objects import (
+    PlayDraft,
+    SpanDraft,
+    card_at,
+    player_points,
+    player_ref,
+    ref_at,
+    span,
+)
 from napkifu.notation.objects import bid as make_bid
-from napkifu.notation.objects import card_at, play_at, player_points, player_ref, span
 
 Statement = tuple[str, Span, Any, "str | None"]
 
@@ -94,28 +102,7 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
         return span(tok.line + off, tok.column, tok.end_line + off, tok.end_column)  # type: ignore[operator]
 
     def _cards(self, tok: Token) -> tuple[CardRef, ...]:
-        """Split a card-group run (``♠A K 9 ♥J8 JK ?``) into cards with their spans."""
-        line = tok.line + self.line_offset  # type: ignore[operator]
-        base = tok.column  # type: ignore[assignment]
-        value = tok.value
-        out: list[CardRef] = []
-        add = out.append
-        suit = 0
-        pos = 0
-        for word in value.split():
-            at = value.find(word, pos)
-            pos = at + len(word)
-            col = base + at  # type: ignore[operator]
-            key = (suit, word)
-            split = _GROUP_WORDS.get(key)
-            if split is None:
-                split = _group_word(suit, word)
-                if len(_GROUP_WORDS) < 8192:
-                    _GROUP_WORDS[key] = split
-            suit, cards = split
-            for card, start, end in cards:
-                add(card_at(card, line, col + start, col + end))
-        return tuple(out)
+        return cards_at(tok.line + self.line_offset, tok.column, tok.value)  # type: ignore[operator, arg-type]
 
     def _ref(self, tok: Token) -> PlayerRef:
         return player_ref(player_name(tok.value), self._tok_span(tok))  # type: ignore[no-any-return]
@@ -188,21 +175,12 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
 
     def bids_line(self, c: list[Token]) -> Statement:
         tok = c[1]
-        line = tok.line + self.line_offset  # type: ignore[operator]
-        base = tok.column
-        bids: list[Bid] = []
-        add = bids.append
-        for at, name, count, suit, bid_at, end in _bid_items(tok.value):
-            start = base + at  # type: ignore[operator]
-            player = None
-            if name is not None:
-                player = player_ref(name, span(line, start, line, start + bid_at - 1))
-            add(make_bid(player, count, suit, span(line, start + bid_at, line, start + end)))
-        return ("bids", self._span(c[0], tok), tuple(bids), None)
+        bids = bids_at(tok.line + self.line_offset, tok.column, tok.value)  # type: ignore[operator, arg-type]
+        return ("bids", self._span(c[0], tok), bids, None)
 
     def napoleon_line(self, c: list[Any]) -> Statement:
         tok = c[2]
-        count, suit = _bid_value(tok.value)
+        count, suit = bid_value(tok.value)
         bid = Bid(None, count, suit, self._tok_span(tok))
         return ("napoleon", self._span(c[0], tok), (self._ref(c[1]), bid), None)
 
@@ -249,10 +227,47 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
         return ("total", self._span(c[0], c[-1]), tuple(c[1:]), None)
 
 
+def cards_at(line: int, base: int, value: str) -> tuple[CardRef, ...]:
+    """Split a card-group run (``♠A K 9 ♥J8 JK ?``) starting at column ``base`` into
+    cards with their spans (shared by the grammar callbacks and the fast path)."""
+    out: list[CardRef] = []
+    add = out.append
+    suit = 0
+    pos = 0
+    for word in value.split():
+        at = value.find(word, pos)
+        pos = at + len(word)
+        col = base + at
+        key = (suit, word)
+        split = _GROUP_WORDS.get(key)
+        if split is None:
+            split = _group_word(suit, word)
+            if len(_GROUP_WORDS) < 8192:
+                _GROUP_WORDS[key] = split
+        suit, cards = split
+        for card, start, end in cards:
+            add(card_at(card, line, col + start, col + end))
+    return tuple(out)
+
+
+def bids_at(line: int, base: int, value: str) -> tuple[Bid, ...]:
+    """A bids run starting at column ``base`` as its bids, with their spans (shared by
+    the grammar callback and the fast path)."""
+    bids: list[Bid] = []
+    add = bids.append
+    for at, name, count, suit, bid_at, end in _bid_items(value):
+        start = base + at
+        player = None
+        if name is not None:
+            player = ref_at(name, line, start, start + bid_at - 1)
+        add(make_bid(player, count, suit, span(line, start + bid_at, line, start + end)))
+    return tuple(bids)
+
+
 def points_entry(line: int, who: str, who_col: int, score: str, score_col: int) -> PlayerPoints:
     """One ``NAME SCORE`` of a score or total line (shared by the grammar callback and
     the fast path)."""
-    ref = player_ref(player_name(who), span(line, who_col, line, who_col + len(who)))
+    ref = ref_at(player_name(who), line, who_col, who_col + len(who))
     return player_points(ref, int(score), span(line, score_col, line, score_col + len(score)))  # type: ignore[no-any-return]
 
 
@@ -270,16 +285,30 @@ def trick_statement(
     who = None
     if leader is not None:
         raw = leader[:-1]  # without the colon
-        who = player_ref(player_name(raw), span(line, leader_col, line, leader_col + len(raw)))
+        who = ref_at(player_name(raw), line, leader_col, leader_col + len(raw))
     plays: list[Play] = []
     add = plays.append
     pos = 0
     find = run.find
+    span_draft, play_draft = SpanDraft, PlayDraft
     for word in run.split():
         start = find(word, pos)
         pos = start + len(word)
         card, joker_suit, annotation = _PLAYS.get(word) or _play(word)
-        add(play_at(card, joker_suit, annotation, line, run_col + start, run_col + pos))
+        # objects.play_at, inlined: five plays a line are a record's most numerous objects.
+        s = span_draft()
+        s.line = line
+        s.column = run_col + start
+        s.end_line = line
+        s.end_column = run_col + pos
+        s.__class__ = Span
+        p = play_draft()
+        p.card = card
+        p.joker_suit = joker_suit
+        p.annotation = annotation
+        p.span = s
+        p.__class__ = Play
+        add(p)
     number_span = span(line, number_col, line, number_col + len(number))
     payload = (int(number), number_span, who, tuple(plays))
     return ("trick", span(line, number_col, line, run_col + len(run)), payload, None)
@@ -322,7 +351,7 @@ def _bid_items(value: str) -> list[_BidItem]:
     if '"' in value:
         for m in _BID_ITEM.finditer(value):
             raw, text = m.group(1), m.group(2)
-            count, suit = _bid_value(text)
+            count, suit = bid_value(text)
             name = player_name(raw) if raw is not None else None
             size = m.end() - m.start()
             items.append((m.start(), name, count, suit, size - len(text), size))
@@ -334,7 +363,7 @@ def _bid_items(value: str) -> list[_BidItem]:
         known = _BID_WORDS.get(word)
         if known is None:
             raw, colon, text = word.rpartition(":")
-            count, suit = _bid_value(text)
+            count, suit = bid_value(text)
             name = player_name(raw) if colon else None
             known = (name, count, suit, len(raw) + len(colon), len(word))
             if len(_BID_WORDS) < 8192:
@@ -343,7 +372,7 @@ def _bid_items(value: str) -> list[_BidItem]:
     return items
 
 
-def _bid_value(text: str) -> tuple[int | None, Suit | None]:
+def bid_value(text: str) -> tuple[int | None, Suit | None]:
     if text in _PASS_TEXT:
         return None, None
     if text.endswith("NT"):
