@@ -25,7 +25,6 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from napkifu.cards import Suit
 from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span, Statement, TrickLine
 
 T = TypeVar("T")
@@ -55,8 +54,6 @@ def _draft(cls: type) -> type:
 # Public so that the hottest loop (a trick's plays) can build inline, without a call.
 SpanDraft = _draft(Span)
 PlayDraft = _draft(Play)
-_CardDraft = _draft(CardRef)
-_RefDraft = _draft(PlayerRef)
 
 
 def span(line: int, column: int, end_line: int, end_column: int) -> Span:
@@ -70,74 +67,14 @@ def span(line: int, column: int, end_line: int, end_column: int) -> Span:
     return s  # type: ignore[no-any-return]
 
 
-def card_ref(card: int, where: Span) -> CardRef:
-    """``CardRef(card, where)``."""
-    c = _CardDraft()
-    c.card = card
-    c.span = where
-    c.__class__ = CardRef
-    return c  # type: ignore[no-any-return]
-
-
-def play(card: int, joker_suit: Suit | None, annotation: str | None, where: Span) -> Play:
-    """``Play(card, joker_suit, annotation, where)``."""
-    p = PlayDraft()
-    p.card = card
-    p.joker_suit = joker_suit
-    p.annotation = annotation
-    p.span = where
-    p.__class__ = Play
-    return p  # type: ignore[no-any-return]
-
-
 def card_at(card: int, line: int, column: int, end: int) -> CardRef:
-    """``CardRef(card, Span(line, column, line, end))`` in one call (hands: ten a line)."""
-    s = SpanDraft()
-    s.line = line
-    s.column = column
-    s.end_line = line
-    s.end_column = end
-    s.__class__ = Span
-    c = _CardDraft()
-    c.card = card
-    c.span = s
-    c.__class__ = CardRef
-    return c  # type: ignore[no-any-return]
-
-
-def play_at(
-    card: int, joker_suit: Suit | None, annotation: str | None, line: int, column: int, end: int
-) -> Play:
-    """``Play(card, joker_suit, annotation, Span(line, column, line, end))`` in one call
-    (a trick line holds one per player: the most numerous objects of a record)."""
-    s = SpanDraft()
-    s.line = line
-    s.column = column
-    s.end_line = line
-    s.end_column = end
-    s.__class__ = Span
-    p = PlayDraft()
-    p.card = card
-    p.joker_suit = joker_suit
-    p.annotation = annotation
-    p.span = s
-    p.__class__ = Play
-    return p  # type: ignore[no-any-return]
+    """``CardRef(card, Span(line, column, line, end))`` (a hand line holds ten)."""
+    return card_ref(card, span(line, column, line, end))
 
 
 def ref_at(name: str, line: int, column: int, end: int) -> PlayerRef:
-    """``PlayerRef(name, Span(line, column, line, end))`` in one call."""
-    s = SpanDraft()
-    s.line = line
-    s.column = column
-    s.end_line = line
-    s.end_column = end
-    s.__class__ = Span
-    r = _RefDraft()
-    r.name = name
-    r.span = s
-    r.__class__ = PlayerRef
-    return r  # type: ignore[no-any-return]
+    """``PlayerRef(name, Span(line, column, line, end))``."""
+    return player_ref(name, span(line, column, line, end))
 
 
 def maker(cls: type[T]) -> Callable[..., T]:
@@ -155,6 +92,8 @@ def maker(cls: type[T]) -> Callable[..., T]:
 
 
 meta = maker(Statement)
+card_ref = maker(CardRef)
+play = maker(Play)
 player_ref = maker(PlayerRef)
 trick_line = maker(TrickLine)
 player_points = maker(PlayerPoints)

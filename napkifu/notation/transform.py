@@ -295,7 +295,7 @@ def trick_statement(
         start = find(word, pos)
         pos = start + len(word)
         card, joker_suit, annotation = _PLAYS.get(word) or _play(word)
-        # objects.play_at, inlined: five plays a line are a record's most numerous objects.
+        # objects.span + objects.play, inlined: five plays a line are the most numerous objects.
         s = span_draft()
         s.line = line
         s.column = run_col + start

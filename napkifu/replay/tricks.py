@@ -102,8 +102,8 @@ def seat_tricks(
             plays = plays[:n]
         cards = [p.card for p in plays]
         seats = orders[leader, step][: len(cards)] if n else ()
-        named = JOKER in cards or any(p.joker_suit is not None for p in plays)
-        for i, p in enumerate(plays if named else ()):  # the joker, and any `>♥` suffix
+        # Only a joker can carry a `>♥` suffix: the grammar rejects it on any other card.
+        for i, p in enumerate(plays if JOKER in cards else ()):
             if p.card == JOKER and rules.jokers == 0:
                 rep.add(
                     "NAP203",
