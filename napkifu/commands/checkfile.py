@@ -238,10 +238,14 @@ def check_task(settings: CheckSettings, task: Task) -> FileResult:
     path, problem, data = task
     if problem is not None:
         return FileResult(path, error=problem)
-    if settings.cache_dir is None:
+
+    def judged() -> FileResult:
         if data is not None:
             return check_bytes(data, path, settings.encoding, settings.keep)
         return check_file(path, settings.encoding, settings.keep)
+
+    if settings.cache_dir is None:
+        return judged()
     cache = ResultCache(settings.cache_dir)
     try:
         if data is None:
@@ -256,10 +260,7 @@ def check_task(settings: CheckSettings, task: Task) -> FileResult:
             return FileResult.from_dict(hit)
         except (KeyError, TypeError, ValueError, AttributeError):
             pass  # an entry of another shape: a miss
-    if data is not None:
-        result = check_bytes(data, path, settings.encoding, settings.keep)
-    else:
-        result = check_file(path, settings.encoding, settings.keep)
+    result = judged()
     # A file written to while it was judged keeps its result out of the cache:
     # the result may belong to other bytes than the key's.
     crashed = any(d.code == "NAP900" for d in result.diagnostics)  # may be transient
