@@ -1,8 +1,9 @@
 """The records on disk that many tests read, and a span-aware view of a model.
 
 Every test that means "all our records" reads the same list: napkifu's own
-(tests/records), the demo season (sample_records) and the shared checked
-examples and fault cases (tests/examples, with their .expect.json)."""
+(tests/records), the demo season (sample_records), the shared checked
+examples and fault cases (tests/examples, with their .expect.json) and the
+record behind the replay text snapshot (tests/snapshots)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ RECORDS = sorted(
         *(ROOT / "tests" / "records").rglob("*.nap"),
         *(ROOT / "sample_records").glob("*.nap"),
         *EXAMPLES.rglob("*.nap"),
+        *(ROOT / "tests" / "snapshots").glob("*.nap"),
     ]
 )
 

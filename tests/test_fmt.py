@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from corpus import RECORDS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,17 +20,6 @@ from napkifu.model import Record
 from napkifu.notation import parse
 from napkifu.notation.writer import hand_order
 from napkifu.replay import judge
-
-ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(__file__).resolve().parent / "examples"
-
-
-def repo_records() -> list[Path]:
-    """Every record in the repo (and the shared examples when present)."""
-    found = [p for p in ROOT.rglob("*.nap") if ".venv" not in p.parts and "node_modules" not in p.parts]
-    if SHARED.is_dir():
-        found += sorted(SHARED.rglob("*.nap"))
-    return sorted(found)
 
 
 def sorted_hands(record: Record) -> Record:
@@ -70,7 +60,7 @@ def assert_meaning_kept(text: str, cards: str = "unicode") -> str:
     return out
 
 
-@pytest.mark.parametrize("path", repo_records(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
 def test_every_record_in_the_repo_keeps_its_meaning(path: Path) -> None:
     from napkifu.notation import decode
 
