@@ -3,18 +3,16 @@
 Sources are held as bytes (a folder is read once per change of its files; uploads
 never touch the disk), and everything derived from them is keyed on a hash of
 their content, so the Streamlit layer can cache on that key and a page switch
-never re-judges a file. A large folder's tables are also kept as Parquet in the
-system temp dir (keyed on content and on napkifu's code), so a restarted
-dashboard renders a known season without judging it again.
+never re-judges a file. A folder's files also keep their tables in napkifu's
+result cache (keyed on each file's bytes and on napkifu's code), so a restarted
+dashboard renders a known season without judging it again, and a season with one
+new or edited file judges just that file.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-import shutil
-import tempfile
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -22,10 +20,12 @@ from pathlib import Path, PurePath
 
 import polars as pl
 
-from napkifu.analysis import Season, SeasonBuilder, judgement_rows
-from napkifu.analysis.rows import FileRows, trump_text
+from napkifu.analysis import FileRows, Season, SeasonBuilder, judgement_rows, rows_frames
+from napkifu.analysis.frames import CACHE_SCHEMA, pack_frames, unpack_frames
+from napkifu.analysis.rows import trump_text
+from napkifu.analysis.season import FILE_TABLES
 from napkifu.api import Judgement
-from napkifu.cache import code_fingerprint
+from napkifu.cache import ResultCache
 from napkifu.gcpause import paused_gc
 from napkifu.parallel import run_jobs
 
@@ -34,10 +34,6 @@ MAX_FILE_MB = int(os.environ.get("NAPKIFU_UPLOAD_MAX_MB", "5"))
 MAX_TOTAL_MB = int(os.environ.get("NAPKIFU_UPLOAD_TOTAL_MB", "50"))
 PARALLEL_BYTES = 512 * 1024
 """Below this much text, judging in one process beats starting a pool."""
-DISK_CACHE_BYTES = 256 * 1024
-"""Folders at least this large keep their tables in the temp dir between runs."""
-DISK_CACHE_KEEP = 4
-TABLES = ("rounds", "player_rounds", "tricks", "bids", "season", "contracts", "excluded")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,14 +136,19 @@ def accept_uploads(
     return tuple(kept), notes
 
 
-def judge_file(item: tuple[str, bytes]) -> tuple[FileRows, list[dict], list[dict]]:
-    """One file → its season rows, its diagnostics and its round index (a top-level
-    function of plain data, so a process pool can run it)."""
+def judge_file(item: tuple[str, bytes]) -> bytes:
+    """One file → its season tables, its diagnostics and its round index, packed as
+    Arrow (a top-level function of plain data, so a process pool can run it; bytes
+    are what cross the process boundary and what the result cache keeps)."""
     from napkifu.api import loads
 
     name, data = item
     with paused_gc():
-        return _judged_file(name, loads(data, file=name))
+        rows, problems, index = _judged_file(name, loads(data, file=name))
+        frames = rows_frames(rows)
+        frames["problems"] = pl.DataFrame(problems, schema=PROBLEM_SCHEMA)
+        frames["index"] = pl.DataFrame(index, schema=INDEX_SCHEMA)
+    return pack_frames(frames)
 
 
 def _judged_file(name: str, judgement: Judgement) -> tuple[FileRows, list[dict], list[dict]]:
@@ -182,26 +183,62 @@ def _judged_file(name: str, judgement: Judgement) -> tuple[FileRows, list[dict],
     return judgement_rows(judgement), problems, index
 
 
-def judge_sources(files: Sequence[SourceFile], jobs: int | None = None) -> Loaded:
-    """Judge every source (on every core when there is enough text) into a season."""
-    items = [(f.name, f.data) for f in files]
+def judge_sources(
+    files: Sequence[SourceFile], jobs: int | None = None, cache: ResultCache | None = None
+) -> Loaded:
+    """Judge every source into a season: each file's tables from ``cache`` when it
+    holds them (keyed by the file's bytes, its name and napkifu's code, so never
+    stale), the others judged on every core when there is enough text (and stored)."""
+    packed: list[dict[str, pl.DataFrame] | None] = [_cached(cache, f) for f in files]
+    todo = [f for f, hit in zip(files, packed, strict=True) if hit is None]
     if jobs is None:
         jobs = _jobs_from_env()
     if jobs is None:
-        jobs = 0 if sum(len(d) for _, d in items) >= PARALLEL_BYTES else 1
+        jobs = 0 if sum(len(f.data) for f in todo) >= PARALLEL_BYTES else 1
+    judged = run_jobs(judge_file, [(f.name, f.data) for f in todo], jobs)
     builder = SeasonBuilder()
-    problems: list[dict] = []
-    index: list[dict] = []
-    for rows, probs, idx in run_jobs(judge_file, items, jobs):
-        builder.add(rows)
-        problems.extend(probs)
-        index.extend(idx)
+    problems: list[pl.DataFrame] = []
+    index: list[pl.DataFrame] = []
+    for f, hit in zip(files, packed, strict=True):
+        frames = hit if hit is not None else _store(cache, f, next(judged))
+        builder.add_frames(frames)
+        problems.append(frames["problems"])
+        index.append(frames["index"])
     return Loaded(
         season=builder.finish(),
-        problems=pl.DataFrame(problems, schema=PROBLEM_SCHEMA),
-        index=pl.DataFrame(index, schema=INDEX_SCHEMA),
+        problems=pl.concat(problems) if problems else pl.DataFrame(schema=PROBLEM_SCHEMA),
+        index=pl.concat(index) if index else pl.DataFrame(schema=INDEX_SCHEMA),
         files=tuple(f.name for f in files),
     )
+
+
+def _key(cache: ResultCache, f: SourceFile) -> str:
+    return cache.key(f.data, f"{CACHE_SCHEMA}\0dashboard\0{f.name}")
+
+
+def _cached(cache: ResultCache | None, f: SourceFile) -> dict[str, pl.DataFrame] | None:
+    """The file's tables as cached, or None (absent, or damaged: then judged again)."""
+    hit = cache.get_bytes(_key(cache, f)) if cache is not None else None
+    if hit is None:
+        return None
+    try:
+        frames = unpack_frames(hit)
+    except (ValueError, KeyError, OSError, pl.exceptions.PolarsError):
+        return None
+    return frames if frames.keys() >= _PACKED else None
+
+
+_PACKED = {*FILE_TABLES, "problems", "index"}
+
+
+def _store(cache: ResultCache | None, f: SourceFile, packed: bytes) -> dict[str, pl.DataFrame]:
+    """The tables of a freshly judged file, kept in ``cache`` unless the reader
+    crashed on it (a bug to fix, not a verdict to remember)."""
+    frames = unpack_frames(packed)
+    crashed = frames["problems"].get_column("code").eq("NAP900").any()
+    if cache is not None and not crashed:
+        cache.put_bytes(_key(cache, f), packed)
+    return frames
 
 
 def _jobs_from_env() -> int | None:
@@ -212,87 +249,10 @@ def _jobs_from_env() -> int | None:
     return int(value) if value.isdigit() else None
 
 
-def cache_root() -> Path:
-    """Derived tables live only under the system temp dir, in a folder of this user's
-    (mode 700) holding folders named by hash: no name a user typed is ever a path."""
-    uid = os.getuid() if hasattr(os, "getuid") else 0
-    return Path(tempfile.gettempdir()) / f"napkifu-dashboard-{uid}"
-
-
-def _trusted(root: Path) -> bool:
-    """Our own cache folder, not one another user of a shared /tmp planted."""
-    try:
-        root.mkdir(mode=0o700, exist_ok=True)
-        st = root.stat()
-    except OSError:
-        return False
-    return not hasattr(os, "getuid") or (st.st_uid == os.getuid() and not st.st_mode & 0o022)
-
-
-def _disk_dir(key: str) -> Path:
-    return cache_root() / hashlib.sha256((code_fingerprint() + key).encode()).hexdigest()[:32]
-
-
-def load_sources(files: Sequence[SourceFile], key: str, *, persist: bool = False) -> Loaded:
-    """The judged sources; with ``persist`` (folder sources only, never uploads) the
-    tables are kept in, and read back from, the temp dir cache."""
-    use_disk = (
-        persist and sum(len(f.data) for f in files) >= DISK_CACHE_BYTES and _trusted(cache_root())
-    )
-    if use_disk:
-        hit = _read_disk(_disk_dir(key))
-        if hit is not None:
-            return hit
-    loaded = judge_sources(files)
-    if use_disk:
-        _write_disk(_disk_dir(key), loaded)
-    return loaded
-
-
-def _read_disk(folder: Path) -> Loaded | None:
-    try:
-        meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
-        frames = {name: pl.read_parquet(folder / f"{name}.parquet") for name in TABLES}
-        season = Season(
-            rounds=frames["rounds"], player_rounds=frames["player_rounds"],
-            tricks=frames["tricks"], season=frames["season"], excluded=frames["excluded"],
-            files=meta["files"], bids=frames["bids"], contracts=frames["contracts"],
-        )  # fmt: skip
-        return Loaded(
-            season=season,
-            problems=pl.read_parquet(folder / "problems.parquet"),
-            index=pl.read_parquet(folder / "index.parquet"),
-            files=tuple(meta["names"]),
-        )
-    except (OSError, ValueError, KeyError, pl.exceptions.PolarsError):
-        return None
-
-
-def _write_disk(folder: Path, loaded: Loaded) -> None:
-    """Write atomically (a temp folder renamed into place); a failure only costs speed."""
-    try:
-        tmp = Path(tempfile.mkdtemp(dir=folder.parent, prefix=".tmp-"))
-        for name in TABLES:
-            loaded.season.table(name).write_parquet(tmp / f"{name}.parquet")
-        loaded.problems.write_parquet(tmp / "problems.parquet")
-        loaded.index.write_parquet(tmp / "index.parquet")
-        meta = {"files": loaded.season.files, "names": list(loaded.files)}
-        (tmp / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
-        try:
-            os.replace(tmp, folder)
-        except OSError:
-            shutil.rmtree(tmp, ignore_errors=True)
-        _prune(folder.parent)
-    except OSError:
-        return
-
-
-def _prune(root: Path, keep: int = DISK_CACHE_KEEP) -> None:
-    """Drop all but the ``keep`` most recent seasons (an upgrade of napkifu or an
-    edit of a record leaves the old entry behind)."""
-    entries = sorted(
-        (p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")),
-        key=lambda p: p.stat().st_mtime, reverse=True,
-    )  # fmt: skip
-    for old in entries[keep:]:
-        shutil.rmtree(old, ignore_errors=True)
+def load_sources(files: Sequence[SourceFile], *, persist: bool = False) -> Loaded:
+    """The judged sources; with ``persist`` (folder sources only, never uploads,
+    which never leave memory) through napkifu's result cache, the same folder
+    ``napkifu check`` and ``export`` use (``NAPKIFU_CACHE_DIR``; ``napkifu clean``
+    empties it): a restarted dashboard, or a season with one new file, judges only
+    what it has not seen."""
+    return judge_sources(files, cache=ResultCache() if persist else None)

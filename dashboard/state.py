@@ -70,7 +70,7 @@ def _folder_sources(folder: str, stamp: tuple) -> tuple[SourceFile, ...]:
 
 @st.cache_resource(show_spinner=False, max_entries=4)
 def _load(key: str, _files: tuple[SourceFile, ...], persist: bool) -> Loaded:
-    return load_sources(_files, key, persist=persist)
+    return load_sources(_files, persist=persist)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
@@ -159,7 +159,8 @@ def build_context() -> Context:
     ) or "en"  # fmt: skip
     files, persist = _sources(lang)
     key = content_key(files)
-    loaded = _memo("_napkifu_loaded", key, lambda: _load(key, files, persist))
+    with st.spinner(t("judging", lang, files=len(files))):
+        loaded = _memo("_napkifu_loaded", key, lambda: _load(key, files, persist))
     flt = _filters(key, loaded.season, lang)
     flat = (flt.players, flt.since, flt.until, flt.presets)
     season = _memo(

@@ -42,6 +42,10 @@ T: dict[str, Text] = {
         "{files} files · {rounds} rounds counted · {excluded} excluded",
         "{files} ファイル · 集計 {rounds} ラウンド · 除外 {excluded}",
     ),
+    "judging": Text(
+        "Judging {files} files… (files judged before are read from the result cache)",
+        "{files} ファイルを判定中…（判定済みのファイルは結果キャッシュから読みます）",
+    ),
     "filters": Text("Season filters", "シーズンの絞り込み"),
     "date_range": Text("Dates", "期間"),
     "date_help": Text(

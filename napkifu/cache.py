@@ -21,12 +21,16 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 CACHE_DIR_ENV = "NAPKIFU_CACHE_DIR"
+_ENTRY = re.compile(r"[0-9a-f]{62}\.(?:json|bin)|\.tmp-.*")
+"""An entry's file name (or a temp file a killed writer left) in a ``xx/`` folder."""
+_MARKER = "# created by napkifu\n*\n"
 DEFAULT_DIR = ".napkifu_cache"
 """The folder name used when no home folder is known (then in the current folder)."""
 _FORMAT = 1
@@ -50,6 +54,10 @@ def code_fingerprint() -> str:
             h.update(str(path.relative_to(root)).encode())
             h.update(path.read_bytes())
     return h.hexdigest()
+
+
+WHERE = "$NAPKIFU_CACHE_DIR, else $XDG_CACHE_HOME/napkifu, else ~/.cache/napkifu"
+"""Where :func:`default_dir` looks, for help texts."""
 
 
 def default_dir() -> Path:
@@ -161,4 +169,30 @@ class ResultCache:
     def _ensure_gitignore(self) -> None:
         marker = self.directory / ".gitignore"
         if not marker.exists():
-            marker.write_text("# created by napkifu\n*\n", encoding="utf-8")
+            marker.write_text(_MARKER, encoding="utf-8")
+
+    def clear(self) -> tuple[int, int]:
+        """Delete every entry (files named like one, in folders named like a key's
+        first two hex digits), then the folders left empty: (files, bytes) removed.
+        Nothing else is touched, so a cache folder set by mistake to a folder that
+        holds other things (``NAPKIFU_CACHE_DIR=~``) loses nothing but entries.
+        Raises OSError when an entry cannot be deleted."""
+        files = size = 0
+        if not self.directory.is_dir():
+            return 0, 0
+        for sub in sorted(self.directory.iterdir()):
+            if not (sub.is_dir() and not sub.is_symlink() and re.fullmatch("[0-9a-f]{2}", sub.name)):
+                continue
+            for entry in sorted(sub.iterdir()):
+                if entry.is_file() and not entry.is_symlink() and _ENTRY.fullmatch(entry.name):
+                    size += entry.stat().st_size
+                    entry.unlink()
+                    files += 1
+            with contextlib.suppress(OSError):
+                sub.rmdir()  # only when empty
+        marker = self.directory / ".gitignore"
+        with contextlib.suppress(OSError):
+            if marker.read_text(encoding="utf-8") == _MARKER:
+                marker.unlink()
+                self.directory.rmdir()  # only when nothing else is in it
+        return files, size

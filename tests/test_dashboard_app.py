@@ -225,16 +225,18 @@ def test_upload_is_parsed_in_memory(at: AppTest, records: Path, tmp_path: Path) 
     assert sorted(board["player"]) == sorted(solo["player"].to_list())
 
 
-def test_judging_pool_under_the_app(records: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_judging_pool_under_the_app(
+    records: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A big season is judged by a process pool; its spawned workers import the main
     script (the app) again and must not run it: the app then failed with
     BrokenProcessPool on every folder over 512 KB. NAPKIFU_JOBS=2 forces the pool."""
     monkeypatch.setenv("NAPKIFU_RECORDS", str(records))
     monkeypatch.setenv("NAPKIFU_LANG", "en")
     monkeypatch.setenv("NAPKIFU_JOBS", "2")
+    monkeypatch.setenv("NAPKIFU_CACHE_DIR", str(tmp_path))  # empty: judge for real
     streamlit.cache_data.clear()
     streamlit.cache_resource.clear()
-    shutil.rmtree(data_dir(records), ignore_errors=True)
     app = AppTest.from_file(APP, default_timeout=120)
     app.run()
     assert not app.exception, app.exception
@@ -242,14 +244,6 @@ def test_judging_pool_under_the_app(records: Path, monkeypatch: pytest.MonkeyPat
     board = table(app, "rank")
     assert list(board["player"]) == want["player"].to_list()
     assert list(board["points"]) == want["points"].to_list()
-
-
-def data_dir(records: Path) -> Path:
-    """The dashboard's temp-dir cache of this season (removed: judge for real)."""
-    from dashboard import data
-
-    return data._disk_dir(data.content_key(data.read_folder(records)))
-
 
 
 def test_app_script_is_inert_in_a_pool_worker(monkeypatch: pytest.MonkeyPatch) -> None:

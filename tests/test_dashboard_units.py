@@ -1,4 +1,4 @@
-"""The dashboard's plain pieces: card HTML, upload limits, CSV bytes, the temp-dir
+"""The dashboard's plain pieces: card HTML, upload limits, CSV bytes, the result
 cache, long-series figures and the replay steps built from the engine's replay data."""
 
 from __future__ import annotations
@@ -76,22 +76,45 @@ def test_csv_is_neutralised_and_optionally_bommed() -> None:
 
 
 @pytest.mark.skipif(PLAYED is None, reason="no sample record with a played round")
-def test_disk_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(data.tempfile, "gettempdir", lambda: str(tmp_path))
-    monkeypatch.setattr(data, "DISK_CACHE_BYTES", 0)
-    files = (data.SourceFile.of("s.nap", PLAYED[0]),)  # type: ignore[index]
-    key = data.content_key(files)
-    first = data.load_sources(files, key, persist=True)
-    cached = list(data.cache_root().iterdir())
-    assert len(cached) == 1 and (cached[0] / "season.parquet").exists()
-    again = data.load_sources(files, key, persist=True)
-    assert again.season.season.equals(first.season.season)
-    assert again.index.equals(first.index) and again.files == ("s.nap",)
-    data.load_sources(files, "other", persist=False)  # uploads: nothing written
-    assert len(list(data.cache_root().iterdir())) == 1
-    for i in range(data.DISK_CACHE_KEEP + 2):  # old seasons are pruned
-        data.load_sources(files, f"k{i}", persist=True)
-    assert len(list(data.cache_root().iterdir())) == data.DISK_CACHE_KEEP
+def test_result_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Folder sources go through napkifu's result cache, file by file: a second load
+    judges nothing, an edited file is judged again (never a stale entry), a damaged
+    entry is a miss, and uploads leave nothing on disk."""
+    monkeypatch.setenv("NAPKIFU_CACHE_DIR", str(tmp_path))
+    other = (SAMPLES / "lunch-league-standard-4p.nap").read_bytes()
+    files = (data.SourceFile.of("s.nap", PLAYED[0]), data.SourceFile.of("t.nap", other))  # type: ignore[index]
+    first = data.load_sources(files, persist=True)
+    entries = sorted(tmp_path.rglob("*.bin"))
+    assert len(entries) == 2
+
+    judged: list[str] = []
+    real = data.judge_file
+
+    def counting(item: tuple[str, bytes]) -> bytes:
+        judged.append(item[0])
+        return real(item)
+
+    monkeypatch.setattr(data, "judge_file", counting)
+    again = data.load_sources(files, persist=True)
+    assert judged == []
+    for name in ("rounds", "player_rounds", "tricks", "bids", "season", "contracts", "excluded"):
+        assert again.season.table(name).equals(first.season.table(name)), name
+    assert again.problems.equals(first.problems) and again.index.equals(first.index)
+    assert again.files == ("s.nap", "t.nap")
+
+    edited = (files[0], data.SourceFile.of("t.nap", other + b"\n# edited\n"))
+    data.load_sources(edited, persist=True)
+    assert judged == ["t.nap"]
+
+    entries[0].write_bytes(b"damaged")
+    judged.clear()
+    assert data.load_sources(files, persist=True).season.season.equals(first.season.season)
+    assert len(judged) == 1
+
+    before = sorted(tmp_path.rglob("*.bin"))
+    upload = (data.SourceFile.of("u.nap", PLAYED[0] + b"# upload\n"),)  # type: ignore[index]
+    data.load_sources(upload, persist=False)
+    assert sorted(tmp_path.rglob("*.bin")) == before
 
 
 def test_long_points_series_is_summed_in_blocks() -> None:
@@ -124,15 +147,3 @@ def test_round_view_steps_through_the_tricks() -> None:
     assert "トリック" in ja.steps[1].title
     napoleon = rnd["contract"]["napoleon"]
     assert {s.name: s.role for s in view.steps[0].seats}[napoleon] == "napoleon"
-
-
-def test_disk_cache_refuses_a_shared_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(data.tempfile, "gettempdir", lambda: str(tmp_path))
-    root = data.cache_root()
-    root.mkdir()
-    root.chmod(0o777)  # writable by anyone: its contents cannot be trusted
-    assert not data._trusted(root)
-    root.chmod(0o700)
-    assert data._trusted(root)

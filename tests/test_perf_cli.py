@@ -89,6 +89,36 @@ def test_cache_hit_is_byte_identical_and_stored(
     assert check_task(CheckSettings(cache_dir=str(cache)), task).games == 7777
 
 
+def test_clean_removes_entries_and_nothing_else(
+    capsys: pytest.CaptureFixture[str], folder: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    run(capsys, "check", "--cache-dir", str(cache), str(folder))
+    run(capsys, "export", "--cache-dir", str(cache), "--season", str(tmp_path / "s.csv"), str(folder))
+    entries = list(cache.rglob("*.json")) + list(cache.rglob("*.bin"))
+    assert entries and any(e.suffix == ".bin" for e in entries)
+    size = sum(e.stat().st_size for e in entries)
+    status, out, err = run(capsys, "clean", "--cache-dir", str(cache))
+    assert status == 0 and err == ""
+    assert out == f"removed {len(entries)} cache entries ({size / 1e6:.1f} MB) from {cache}\n"
+    assert not cache.exists()
+    assert run(capsys, "clean", "--cache-dir", str(cache))[:2] == (0, f"removed 0 cache entries (0.0 MB) from {cache}\n")
+
+    # A cache folder set to a folder of other things loses only napkifu's entries.
+    home = tmp_path / "home"
+    run(capsys, "check", "--cache-dir", str(home), str(folder))
+    keep = [home / "notes.txt", home / "ab" / "photo.bin", home / "cd" / ("0" * 62 + ".txt")]
+    for path in keep:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("mine", encoding="utf-8")
+    (home / ".gitignore").write_text("my own\n", encoding="utf-8")
+    status, out, _ = run(capsys, "clean", "-q", "--cache-dir", str(home))
+    assert status == 0 and out == ""
+    assert all(p.read_text(encoding="utf-8") == "mine" for p in keep)
+    assert (home / ".gitignore").read_text(encoding="utf-8") == "my own\n"
+    assert not list(home.rglob("*.json"))
+
+
 def test_cache_is_never_stale(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     cache = str(tmp_path / "cache")
     path = tmp_path / "r.nap"

@@ -13,6 +13,7 @@ from napkifu.analysis.season import (
     SeasonBuilder,
     build_season,
     load_season,
+    rows_frames,
     season_tables,
 )
 
@@ -30,6 +31,7 @@ __all__ = [
     "judgement_rows",
     "load_season",
     "round_id",
+    "rows_frames",
     "schema",
     "season_tables",
 ]

@@ -176,14 +176,14 @@ def file_frames(
     dicts), and what the result cache keeps, keyed by the file's bytes, its path,
     the filters and napkifu's code."""
     if cache_dir is None:
-        return _frames(file_rows(path, filters))
+        return rows_frames(file_rows(path, filters))
     from napkifu.cache import ResultCache
 
     cache = ResultCache(cache_dir)
     try:
         key, stamp = cache.file_key(path, f"{CACHE_SCHEMA}\0{path}\0{filters!r}")
     except OSError:
-        return _frames(file_rows(path, filters))  # the error row, as without a cache
+        return rows_frames(file_rows(path, filters))  # the error row, as without a cache
     hit = cache.get_bytes(key)
     if hit is not None:
         try:
@@ -191,7 +191,7 @@ def file_frames(
         except (ValueError, KeyError, OSError, pl.exceptions.PolarsError):
             pass  # a damaged entry: a miss
     rows = file_rows(path, filters)
-    frames = _frames(rows)
+    frames = rows_frames(rows)
     # Not kept: a file that could not be read whole, or crashed the reader (both
     # may pass), or that was written to while it was read (other bytes than the key's).
     failed = any(r["game"] is None and r["code"] in ("NAP106", "NAP900") for r in rows.excluded)
@@ -200,7 +200,9 @@ def file_frames(
     return frames
 
 
-def _frames(rows: FileRows) -> dict[str, pl.DataFrame]:
+def rows_frames(rows: FileRows) -> dict[str, pl.DataFrame]:
+    """One file's rows as one typed DataFrame per table (what crosses a process
+    boundary and what a cache keeps: Arrow, not dicts)."""
     with paused_gc():
         return {
             name: pl.from_dicts(getattr(rows, name), schema=schema(name)) for name in FILE_TABLES
@@ -259,7 +261,7 @@ def stream_frames(
             if file is not None:
                 chunks = file_row_chunks(file, filters, PIECE_ROUNDS)
                 for number, rows in enumerate(chunks):
-                    yield _frames(rows), int(number == 0)
+                    yield rows_frames(rows), int(number == 0)
 
     yield from _with_progress(pieces(), len(files), progress)
 

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 
-from napkifu.cache import default_dir
+from napkifu.cache import WHERE, default_dir
 from napkifu.commands.checkfile import (
     CheckSettings,
     FileResult,
@@ -144,8 +144,7 @@ def add_jobs_args(p: argparse.ArgumentParser) -> None:
         "--cache-dir",
         metavar="DIR",
         default=None,
-        help="where results are cached (default: $NAPKIFU_CACHE_DIR, else "
-        "$XDG_CACHE_HOME/napkifu, else ~/.cache/napkifu)",
+        help=f"where results are cached (default: {WHERE})",
     )
 
 
