@@ -18,7 +18,8 @@ again, so it needs the run before it:
     check-big-j1         (one 63 MB file of 100,000 rounds: bounded memory)
     export-100k-j2       export-big-j1
     check-1m-j2-cold     check-1m-j2-cached   export-1m-j2-cold
-    export-100k-j1
+    export-100k-j1       export-100k-j2-fill  export-100k-j2-cached
+("-fill": an export that starts from an empty cache and fills it.)
 """
 
 from __future__ import annotations
@@ -145,8 +146,9 @@ def runs(corpus: Path, work: Path) -> dict[str, tuple[list[str], Path]]:
         where = ["--cache-dir", str(work / cache)] if cache else ["--no-cache"]
         return [str(NAPKIFU), "check", "-q", "-j", str(jobs), *where, str(target)], target
 
-    def export(jobs: int, target: Path, out: str) -> tuple[list[str], Path]:
-        argv = [str(NAPKIFU), "export", "-q", "-j", str(jobs), "--no-cache", "--overwrite"]
+    def export(jobs: int, target: Path, out: str, cache: str | None = None) -> tuple[list[str], Path]:
+        where = ["--cache-dir", str(work / cache)] if cache else ["--no-cache"]
+        argv = [str(NAPKIFU), "export", "-q", "-j", str(jobs), *where, "--overwrite"]
         return [*argv, "--parquet", str(work / out), str(target)], target
 
     return {
@@ -160,6 +162,8 @@ def runs(corpus: Path, work: Path) -> dict[str, tuple[list[str], Path]]:
         "check-1m-j2-cached": check(2, million, "cache-1m"),
         "export-1m-j2-cold": export(2, million, "pq-1m"),
         "export-100k-j1": export(1, small, "pq-100k"),
+        "export-100k-j2-fill": export(2, small, "pq-100k", "xcache-100k"),
+        "export-100k-j2-cached": export(2, small, "pq-100k", "xcache-100k"),
     }
 
 
