@@ -19,6 +19,7 @@ again, so it needs the run before it:
     export-100k-j2       export-big-j1
     check-1m-j2-cold     check-1m-j2-cached   export-1m-j2-cold
     export-100k-j1       export-100k-j2-fill  export-100k-j2-cached
+    export-csv-100k-j2   (CSV of the big tables, no --parquet)
 ("-fill": an export that starts from an empty cache and fills it.)
 """
 
@@ -164,6 +165,12 @@ def runs(corpus: Path, work: Path) -> dict[str, tuple[list[str], Path]]:
         "export-100k-j1": export(1, small, "pq-100k"),
         "export-100k-j2-fill": export(2, small, "pq-100k", "xcache-100k"),
         "export-100k-j2-cached": export(2, small, "pq-100k", "xcache-100k"),
+        "export-csv-100k-j2": (
+            [str(NAPKIFU), "export", "-q", "-j", "2", "--no-cache"]
+            + [f"--{t}={work / t}.csv" for t in ("season", "rounds", "player-rounds", "tricks")]
+            + [str(small)],
+            small,
+        ),
     }
 
 

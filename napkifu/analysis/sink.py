@@ -1,4 +1,4 @@
-"""A season written straight to Parquet, in bounded memory.
+"""A season written straight to Parquet (and CSV), in bounded memory.
 
 A million rounds make about 4 GB of tables in memory (tricks alone 1.8 KB a
 round), so ``napkifu export --parquet`` does not build them: each file's tables
@@ -11,14 +11,16 @@ computed by polars' streaming engine from what was written. Memory follows
 The layout is :func:`napkifu.analysis.write.write_parquet`'s: yearly tables as
 ``NAME/year=YYYY/*.parquet`` (here several parts per year), the others as
 ``NAME.parquet``. Reading a table's folder back gives the rows in the order the
-in-memory export writes them.
+in-memory export writes them. Each part of a big table can also be appended to
+its CSV (:class:`napkifu.analysis.write.CsvWriter`): the same bytes as the CSV of
+the whole table, path order and all.
 """
 
 from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,7 +28,7 @@ import polars as pl
 
 from napkifu.analysis.columns import schema
 from napkifu.analysis.season import FILE_TABLES, season_tables
-from napkifu.analysis.write import PARTITIONED, OutputExists, write_parquet
+from napkifu.analysis.write import PARTITIONED, CsvWriter, OutputExists, write_parquet
 
 FLUSH_ROUNDS = 10_000
 """Rounds gathered before a part is written (about 40 MB of tables)."""
@@ -46,12 +48,15 @@ class SinkResult:
 
 class ParquetSink:
     """Takes each file's tables (:func:`napkifu.analysis.season.file_frames`) in
-    path order; :meth:`finish` writes the last part and the season tables."""
+    path order; :meth:`finish` writes the last part and the season tables. ``csv``:
+    writers that get each part of these big tables (rounds, player_rounds, tricks,
+    bids) too; the caller closes them."""
 
     def __init__(self, directory: str | Path, players: tuple[str, ...] = (), *,
-                 overwrite: bool = False) -> None:  # fmt: skip
+                 overwrite: bool = False, csv: Mapping[str, CsvWriter] | None = None) -> None:  # fmt: skip
         self.root = Path(directory)
         self.players = players
+        self.csv = dict(csv or {})
         self.root.mkdir(parents=True, exist_ok=True)
         if not overwrite:
             taken = [
@@ -127,6 +132,8 @@ class ParquetSink:
             tables[name] = table
         for name, table in tables.items():
             self._write_part(name, table)
+            if name in self.csv:
+                self.csv[name].append(table)
         self._parts += 1
 
     def _write_part(self, name: str, table: pl.DataFrame) -> None:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
+import stat
 import sys
+import tempfile
 from pathlib import Path
+from typing import IO
 
 import polars as pl
 
@@ -19,16 +24,96 @@ def write_csv(df: pl.DataFrame, target: str | Path, *, excel: bool = False) -> N
     """``df`` as UTF-8 CSV (``-``: standard output); ``excel`` adds the byte order
     mark Japanese Excel needs to read UTF-8. Text cells are neutralised against
     formula injection and quoted; numbers stay numbers, averages and rates with four
-    decimals (Parquet keeps them exact)."""
-    safe = neutralise_frame(df)
-    if str(target) == "-":
-        text = safe.write_csv(quote_style="non_numeric", float_precision=FLOAT_DIGITS)
-        sys.stdout.write(("\ufeff" if excel else "") + text)
-        sys.stdout.flush()
-        return
-    safe.write_csv(
-        target, include_bom=excel, quote_style="non_numeric", float_precision=FLOAT_DIGITS
-    )
+    decimals (Parquet keeps them exact). Written as :class:`CsvWriter` does."""
+    writer = CsvWriter(target, excel=excel)
+    try:
+        writer.append(df)
+        writer.close()
+    finally:
+        writer.discard()
+
+
+class CsvWriter:
+    """One table's CSV written part by part, byte for byte what :func:`write_csv`
+    writes for the whole table: the byte order mark and the header with the first
+    part, then each part's rows. So a million rounds' tricks reach a CSV file
+    without ever being in memory at once.
+
+    The parts go to a temporary file (beside a file target, so that :meth:`close`
+    can rename it into place): an export that fails or is interrupted leaves the
+    old file as it was, never half a table. ``-`` (standard output) and a target
+    that is not a regular file (``/dev/stdout``, a pipe) get the finished bytes
+    copied to them by :meth:`close`, so tables sent to the same place never mix.
+    The temporary file is created now: a target that cannot be written fails
+    before any work is done."""
+
+    def __init__(self, target: str | Path, *, excel: bool = False) -> None:
+        self.target = str(target)
+        self.excel = excel
+        self._parts = 0
+        self._replace = self.target != "-" and not _special(self.target)
+        folder = (Path(self.target).parent if self._replace else None) or None
+        fd, self._tmp = tempfile.mkstemp(
+            dir=folder, prefix=".napkifu-", suffix=".csv.tmp"
+        )  # fmt: skip
+        self._out: IO[bytes] | None = os.fdopen(fd, "wb")
+
+    def append(self, df: pl.DataFrame) -> None:
+        """The next rows (the first part also writes the header, even with no rows)."""
+        assert self._out is not None, "append after close"
+        first = self._parts == 0
+        if df.height or first:
+            neutralise_frame(df).write_csv(
+                self._out, include_header=first, include_bom=self.excel and first,
+                quote_style="non_numeric", float_precision=FLOAT_DIGITS,
+            )  # fmt: skip
+        self._parts += 1
+
+    def close(self) -> None:
+        """Put the finished CSV in place (or copy it to standard output)."""
+        assert self._out is not None, "close after close"
+        self._out.close()
+        self._out = None
+        if self._replace:
+            os.chmod(self._tmp, _mode_for(self.target))
+            os.replace(self._tmp, self.target)
+            return
+        if self.target == "-":
+            with open(self._tmp, encoding="utf-8", newline="") as text:
+                for chunk in iter(lambda: text.read(1 << 20), ""):
+                    sys.stdout.write(chunk)
+            sys.stdout.flush()
+        else:
+            with open(self._tmp, "rb") as src, open(self.target, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+        os.unlink(self._tmp)
+
+    def discard(self) -> None:
+        """Drop what was written (after a failure); harmless after :meth:`close`."""
+        if self._out is not None:
+            self._out.close()
+            self._out = None
+        with contextlib.suppress(OSError):
+            os.unlink(self._tmp)
+
+
+def _special(target: str) -> bool:
+    """An existing target that is not a regular file (a device, a pipe)."""
+    try:
+        return not stat.S_ISREG(os.stat(target).st_mode)
+    except OSError:
+        return False
+
+
+def _mode_for(target: str) -> int:
+    """The permissions a plain ``open(target, "w")`` would leave: the old file's, or
+    the default less the umask (mkstemp's own are 0600)."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 class OutputExists(Exception):

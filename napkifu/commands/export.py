@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING
 from napkifu.commands.check import add_jobs_args
 
 if TYPE_CHECKING:  # polars is imported only when a season is read (not by `napkifu check`)
-    import polars as pl
-
-    from napkifu.analysis import Season, SeasonFilter
+    from napkifu.analysis import SeasonFilter
+    from napkifu.analysis.sink import SinkResult
 
 CSV_TABLES = ("season", "rounds", "player_rounds", "tricks", "bids", "contracts", "excluded")
 
@@ -73,36 +72,9 @@ def _pool_settings(args: argparse.Namespace) -> tuple[int, str | None] | None:
     return args.jobs or 0, None if args.no_cache else str(args.cache_dir or default_dir())
 
 
-def load_for(args: argparse.Namespace) -> Season | None:
-    """The season the arguments ask for; None (after saying why) when a path is missing."""
-    from napkifu.analysis import load_season
-
-    settings = _pool_settings(args)
-    if settings is None:
-        return None
-    jobs, cache_dir = settings
-    try:
-        return load_season(
-            args.paths,
-            filters_from(args),
-            progress=not args.no_progress,
-            jobs=jobs,
-            cache_dir=cache_dir,
-        )
-    except FileNotFoundError as exc:
-        print(f"napkifu: no such file or directory: {exc}", file=sys.stderr)
-        return None
-
-
-def report_excluded(season: Season, *, quiet: bool = False) -> None:
+def report(result: SinkResult, *, quiet: bool = False) -> None:
     """Say on stderr what was read and which rounds did not count, and why."""
-    dupes = season.rounds.filter(season.rounds["duplicate_of"].is_not_null()).height
-    _report(season.files, season.rounds.height, dupes, season.excluded, quiet=quiet)
-
-
-def _report(
-    files: int, rounds: int, dupes: int, excluded: pl.DataFrame, *, quiet: bool = False
-) -> None:
+    files, rounds, dupes, excluded = result.files, result.rounds, result.duplicates, result.excluded
     if quiet:
         return
     print(
@@ -141,66 +113,66 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
 
 
-SMALL_TABLES = ("season", "contracts", "excluded")
-"""Tables small enough to hold whatever the corpus: with ``--parquet`` and CSV of
-these only, the export streams (:class:`napkifu.analysis.sink.ParquetSink`)."""
-
-
 def run(args: argparse.Namespace) -> int:
-    from napkifu.analysis.write import write_csv, write_parquet
-
     outputs = {t: getattr(args, f"out_{t}") for t in CSV_TABLES if getattr(args, f"out_{t}")}
     if not outputs and not args.parquet:
         outputs = {"season": "-"}
-    if args.parquet and set(outputs) <= set(SMALL_TABLES):
-        return _run_streamed(args, outputs)
-    season = load_for(args)
-    if season is None:
+    with writing() as failed:
+        result = sink_season(args, outputs)
+    if failed or result is None:
         return 2
-    with _writing() as failed:
-        for table, target in outputs.items():
-            write_csv(season.table(table), target, excel=args.excel)
-        if args.parquet:
-            tables = {name: season.table(name) for name in CSV_TABLES}
-            write_parquet(tables, args.parquet, overwrite=args.overwrite)
-    if failed:
-        return 2
-    report_excluded(season, quiet=args.quiet)
+    report(result, quiet=args.quiet)
     return 0
 
 
-def _run_streamed(args: argparse.Namespace, outputs: dict[str, str]) -> int:
-    """``--parquet`` without the big tables as CSV: written part by part as the
-    files are read, so memory does not grow with the corpus."""
+def sink_season(args: argparse.Namespace, outputs: dict[str, str]) -> SinkResult | None:
+    """Read the records the arguments name into Parquet (``--parquet``, else a temp
+    folder) and the CSV ``outputs``, part by part as the files are judged, so that
+    memory does not grow with the corpus (:class:`napkifu.analysis.sink.ParquetSink`).
+    None (after saying why) for a bad ``-j`` or a missing path. Raises OSError or
+    OutputExists when an output cannot be written (see :func:`writing`)."""
+    import tempfile
+
     from napkifu.analysis import expand_paths
     from napkifu.analysis.season import stream_frames
     from napkifu.analysis.sink import ParquetSink
-    from napkifu.analysis.write import write_csv
+    from napkifu.analysis.write import CsvWriter
 
     settings = _pool_settings(args)
     if settings is None:
-        return 2
+        return None
     jobs, cache_dir = settings
     try:
         files = expand_paths(args.paths)
     except FileNotFoundError as exc:
         print(f"napkifu: no such file or directory: {exc}", file=sys.stderr)
-        return 2
+        return None
     flt = filters_from(args)
-    with _writing() as failed:
-        sink = ParquetSink(args.parquet, flt.players, overwrite=args.overwrite)
+    parquet = getattr(args, "parquet", None)
+    excel = getattr(args, "excel", False)
+    with contextlib.ExitStack() as stack:
+        folder = parquet or stack.enter_context(tempfile.TemporaryDirectory(prefix="napkifu-"))
+        writers: dict[str, CsvWriter] = {}
+        for table, target in outputs.items():  # created first: a bad target fails at once
+            writers[table] = CsvWriter(target, excel=excel)
+            stack.callback(writers[table].discard)
+        big = {t: w for t, w in writers.items() if t not in SMALL_TABLES}
+        sink = ParquetSink(folder, flt.players, overwrite=getattr(args, "overwrite", False) or not parquet, csv=big)
         frames = stream_frames(files, flt, not args.no_progress, jobs=jobs, cache_dir=cache_dir)
         result = sink.extend(frames).finish()
-        for table, target in outputs.items():
-            write_csv(getattr(result, table), target, excel=args.excel)
-    if failed:
-        return 2
-    _report(result.files, result.rounds, result.duplicates, result.excluded, quiet=args.quiet)
-    return 0
+        for table, writer in writers.items():
+            if table in SMALL_TABLES:
+                writer.append(getattr(result, table))
+            writer.close()
+    return result
+
+
+SMALL_TABLES = ("season", "contracts", "excluded")
+"""The tables a :class:`SinkResult` holds whole; the others are written part by part."""
 
 
 @contextlib.contextmanager
-def _writing() -> Iterator[list[bool]]:
+def writing() -> Iterator[list[bool]]:
     """Run the writes; an output in the way or a write that fails is one clear line
     on stderr (and a non-empty list: exit 2), never a traceback."""
     from napkifu.analysis.write import OutputExists

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from napkifu.commands.export import add_filter_args, load_for, report_excluded
+from napkifu.commands.export import add_filter_args, report, sink_season, writing
 
 DEFAULT_COLUMNS = (
     "player", "games", "rounds", "points", "points_avg",
@@ -54,8 +54,9 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    season = load_for(args)
-    if season is None:
+    with writing() as failed:  # the season goes through a temp folder: bounded memory
+        result = sink_season(args, {})
+    if failed or result is None:
         return 2
     from rich.console import Console
     from rich.table import Table
@@ -64,13 +65,13 @@ def run(args: argparse.Namespace) -> int:
 
     lang = args.lang or default_lang()
     shown = list(columns) if args.all else list(DEFAULT_COLUMNS)
-    df = season.season.sort(
+    df = result.season.sort(
         [args.sort, "player"], descending=[not args.asc, False], nulls_last=True
     )
     console = Console()
     if not console.is_terminal:
         console = Console(width=4000)  # a pipe or file: the table takes its natural width
-    table = Table(title=f"{season.files} files, {df.height} players", show_lines=False)
+    table = Table(title=f"{result.files} files, {df.height} players", show_lines=False)
     for name in shown:
         numeric = df.schema[name] != pl.String
         table.add_column(
@@ -82,5 +83,5 @@ def run(args: argparse.Namespace) -> int:
     if args.explain:
         notes = [f"{name}: {columns[name].text(lang)}" for name in shown]
         console.print("\n".join(notes), style="dim", highlight=False)
-    report_excluded(season, quiet=args.quiet)
+    report(result, quiet=args.quiet)
     return 0
