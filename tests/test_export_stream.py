@@ -149,3 +149,25 @@ def test_an_unwritable_target_fails_before_judging(
     target = tmp_path / "no-such-folder" / "s.csv"
     assert main(["export", str(SEASON_DIR), "--season", str(target)]) == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_a_writable_file_in_a_read_only_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No temporary file can go beside it: written in place when finished."""
+    from napkifu.analysis import write
+
+    real = write._temp
+
+    def no_temp_beside(folder: Path | None) -> tuple[int, str]:
+        if folder is not None:
+            raise PermissionError(13, "Permission denied", str(folder))
+        return real(folder)
+
+    monkeypatch.setattr(write, "_temp", no_temp_beside)
+    target = tmp_path / "s.csv"
+    target.write_text("old\n", encoding="utf-8")
+    write_csv(pl.DataFrame({"a": [1]}), target)
+    assert target.read_text(encoding="utf-8") == '"a"\n1\n'
+    with pytest.raises(PermissionError):
+        write_csv(pl.DataFrame({"a": [1]}), tmp_path / "new.csv")  # nothing to write in place

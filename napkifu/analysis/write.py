@@ -41,9 +41,10 @@ class CsvWriter:
 
     The parts go to a temporary file (beside a file target, so that :meth:`close`
     can rename it into place): an export that fails or is interrupted leaves the
-    old file as it was, never half a table. ``-`` (standard output) and a target
-    that is not a regular file (``/dev/stdout``, a pipe) get the finished bytes
-    copied to them by :meth:`close`, so tables sent to the same place never mix.
+    old file as it was, never half a table. ``-`` (standard output), a target
+    that is not a regular file (``/dev/stdout``, a pipe) and a writable file in a
+    folder that is not get the finished bytes copied to them by :meth:`close`, so
+    tables sent to the same place never mix.
     The temporary file is created now: a target that cannot be written fails
     before any work is done."""
 
@@ -52,10 +53,14 @@ class CsvWriter:
         self.excel = excel
         self._parts = 0
         self._replace = self.target != "-" and not _special(self.target)
-        folder = (Path(self.target).parent if self._replace else None) or None
-        fd, self._tmp = tempfile.mkstemp(
-            dir=folder, prefix=".napkifu-", suffix=".csv.tmp"
-        )  # fmt: skip
+        try:
+            fd, self._tmp = _temp(Path(self.target).parent if self._replace else None)
+        except PermissionError:
+            # A writable file in a folder that is not: written in place at the end.
+            if not (self._replace and os.access(self.target, os.W_OK)):
+                raise
+            self._replace = False
+            fd, self._tmp = _temp(None)
         self._out: IO[bytes] | None = os.fdopen(fd, "wb")
 
     def append(self, df: pl.DataFrame) -> None:
@@ -95,6 +100,11 @@ class CsvWriter:
             self._out = None
         with contextlib.suppress(OSError):
             os.unlink(self._tmp)
+
+
+def _temp(folder: Path | None) -> tuple[int, str]:
+    """A new temporary file in ``folder`` (None: the system's temp folder)."""
+    return tempfile.mkstemp(dir=folder, prefix=".napkifu-", suffix=".csv.tmp")
 
 
 def _special(target: str) -> bool:
