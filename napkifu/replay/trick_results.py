@@ -9,6 +9,7 @@ from functools import partial
 
 from napkifu.cards import CLUB_THREE, JOKER, Suit, card_text
 from napkifu.model import Round
+from napkifu.quickbuild import maker
 from napkifu.replay.adjutant import Holder
 from napkifu.replay.ondemand import OnDemandTuple
 from napkifu.replay.play_check import PlayCheck
@@ -18,6 +19,9 @@ from napkifu.replay.tricks import SeatedTrick
 from napkifu.rules.build import Rules
 
 _SUITS: dict[int | None, Suit | None] = {None: None, **{int(x): x for x in Suit}}
+# Ten judged tricks and fifty plays a round, built through draft classes.
+_judged_play = maker(JudgedPlay)
+_judged_trick = maker(JudgedTrick)
 
 _REASONS: dict[str, tuple[str, str]] = {
     "mighty": ("mighty", "マイティ"),
@@ -92,13 +96,13 @@ def _build(
         )
         side = running[k] if running is not None else None
         out.append(
-            JudgedTrick(
+            _judged_trick(
                 t.number,
                 players[t.leader],
                 _SUITS[t.lead_suit],
                 tuple(
                     [
-                        JudgedPlay(players[s], c, p.joker_suit, cls, p.span)
+                        _judged_play(players[s], c, p.joker_suit, cls, p.span)
                         for s, c, p, cls in zip(
                             t.seats, cards, t.line.plays, outcome.classes, strict=False
                         )

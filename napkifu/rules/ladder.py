@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from napkifu.cards import JOKER, MIGHTY, UNKNOWN, YOROMEKI, Card, Suit
+from napkifu.quickbuild import maker
 from napkifu.rules.build import Rules
 
 _JACK = 9  # rank index of J (rank 11 - 2)
@@ -146,6 +147,9 @@ class TrickOutcome:
     same_two: bool
 
 
+_outcome = maker(TrickOutcome)  # one per trick: built through a draft class
+
+
 def _keys(
     rules: Rules, trump: int | None, lead_suit: int | None, s2: bool, mighty_in: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str | None, ...], tuple[str | None, ...]]:
@@ -229,7 +233,7 @@ def trick_resolver(rules: Rules, trump: int | None) -> Resolver:
             if k < best_key:  # strictly: of equal keys the earlier card wins
                 best, best_key = i, k
         classes = (lead_names[first], *[names[c] for c in cards[1:]])
-        return TrickOutcome(best, classes[best], classes, s2)
+        return _outcome(best, classes[best], classes, s2)
 
     rules.cache[("resolver", trump)] = resolve
     return resolve
