@@ -171,3 +171,14 @@ def test_a_writable_file_in_a_read_only_folder(
     assert target.read_text(encoding="utf-8") == '"a"\n1\n'
     with pytest.raises(PermissionError):
         write_csv(pl.DataFrame({"a": [1]}), tmp_path / "new.csv")  # nothing to write in place
+
+
+def test_a_folder_as_target_fails_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def judged(*_: object, **__: object) -> None:
+        raise AssertionError("judged before the outputs were checked")
+
+    monkeypatch.setattr("napkifu.analysis.season.stream_frames", judged)
+    assert main(["export", str(SEASON_DIR), "--season", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 import stat
@@ -52,6 +53,8 @@ class CsvWriter:
         self.target = str(target)
         self.excel = excel
         self._parts = 0
+        if self.target != "-" and os.path.isdir(self.target):
+            raise IsADirectoryError(errno.EISDIR, "is a folder", self.target)
         self._replace = self.target != "-" and not _special(self.target)
         try:
             fd, self._tmp = _temp(Path(self.target).parent if self._replace else None)
@@ -83,15 +86,17 @@ class CsvWriter:
             os.chmod(self._tmp, _mode_for(self.target))
             os.replace(self._tmp, self.target)
             return
-        if self.target == "-":
-            with open(self._tmp, encoding="utf-8", newline="") as text:
-                for chunk in iter(lambda: text.read(1 << 20), ""):
-                    sys.stdout.write(chunk)
-            sys.stdout.flush()
-        else:
-            with open(self._tmp, "rb") as src, open(self.target, "wb") as dst:
-                shutil.copyfileobj(src, dst)
-        os.unlink(self._tmp)
+        try:
+            if self.target == "-":
+                with open(self._tmp, encoding="utf-8", newline="") as text:
+                    for chunk in iter(lambda: text.read(1 << 20), ""):
+                        sys.stdout.write(chunk)
+                sys.stdout.flush()
+            else:
+                with open(self._tmp, "rb") as src, open(self.target, "wb") as dst:
+                    shutil.copyfileobj(src, dst)
+        finally:  # a closed pipe or a full disk still leaves no temporary file
+            os.unlink(self._tmp)
 
     def discard(self) -> None:
         """Drop what was written (after a failure); harmless after :meth:`close`."""
