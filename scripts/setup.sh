@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # Create .venv (if needed) and install napkifu into it; EXTRAS=dev adds the test tools.
+# pip's output (setuptools' notes on editable installs) is shown only when it fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 spec="."
 [ -n "${EXTRAS:-}" ] && spec=".[${EXTRAS}]"
-.venv/bin/python -m pip install -q --disable-pip-version-check -e "$spec"
+echo "setting up .venv (napkifu${EXTRAS:+[$EXTRAS]}; the first time takes a minute or two)…" >&2
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+if ! .venv/bin/python -m pip install -q --disable-pip-version-check -e "$spec" >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "setup failed: pip could not install napkifu (see above)" >&2
+  exit 1
+fi
