@@ -19,7 +19,7 @@ again, so it needs the run before it:
     export-100k-j2       export-big-j1
     check-1m-j2-cold     check-1m-j2-cached   export-1m-j2-cold
     export-100k-j1       export-100k-j2-fill  export-100k-j2-cached
-    export-csv-100k-j2   (CSV of the big tables, no --parquet)
+    export-csv-100k-j2   export-csv-1m-j2     (CSV of the big tables, no --parquet)
 ("-fill": an export that starts from an empty cache and fills it.)
 """
 
@@ -152,6 +152,11 @@ def runs(corpus: Path, work: Path) -> dict[str, tuple[list[str], Path]]:
         argv = [str(NAPKIFU), "export", "-q", "-j", str(jobs), *where, "--overwrite"]
         return [*argv, "--parquet", str(work / out), str(target)], target
 
+    def csv_export(target: Path) -> tuple[list[str], Path]:
+        """CSV of the big tables, no --parquet (the tables stream to the CSV files)."""
+        tables = [f"--{t}={work / t}.csv" for t in ("season", "rounds", "player-rounds", "tricks")]
+        return [str(NAPKIFU), "export", "-q", "-j", "2", "--no-cache", *tables, str(target)], target
+
     return {
         "check-100k-j1-cold": check(1, small),
         "check-100k-j2-cold": check(2, small, "cache-100k"),
@@ -165,12 +170,8 @@ def runs(corpus: Path, work: Path) -> dict[str, tuple[list[str], Path]]:
         "export-100k-j1": export(1, small, "pq-100k"),
         "export-100k-j2-fill": export(2, small, "pq-100k", "xcache-100k"),
         "export-100k-j2-cached": export(2, small, "pq-100k", "xcache-100k"),
-        "export-csv-100k-j2": (
-            [str(NAPKIFU), "export", "-q", "-j", "2", "--no-cache"]
-            + [f"--{t}={work / t}.csv" for t in ("season", "rounds", "player-rounds", "tricks")]
-            + [str(small)],
-            small,
-        ),
+        "export-csv-100k-j2": csv_export(small),
+        "export-csv-1m-j2": csv_export(million),
     }
 
 
