@@ -21,9 +21,14 @@ from pathlib import Path, PurePath
 import polars as pl
 
 from napkifu.analysis import FileRows, Season, SeasonBuilder, judgement_rows, rows_frames
-from napkifu.analysis.frames import CACHE_SCHEMA, pack_frames, unpack_frames
+from napkifu.analysis.frames import (
+    CACHE_SCHEMA,
+    FILE_TABLES,
+    pack_frames,
+    read_cached,
+    unpack_frames,
+)
 from napkifu.analysis.rows import trump_text
-from napkifu.analysis.season import FILE_TABLES
 from napkifu.api import Judgement
 from napkifu.cache import ResultCache
 from napkifu.gcpause import paused_gc
@@ -218,14 +223,8 @@ def _key(cache: ResultCache, f: SourceFile) -> str:
 
 def _cached(cache: ResultCache | None, f: SourceFile) -> dict[str, pl.DataFrame] | None:
     """The file's tables as cached, or None (absent, or damaged: then judged again)."""
-    hit = cache.get_bytes(_key(cache, f)) if cache is not None else None
-    if hit is None:
-        return None
-    try:
-        frames = unpack_frames(hit)
-    except (ValueError, KeyError, OSError, pl.exceptions.PolarsError):
-        return None
-    return frames if frames.keys() >= _PACKED else None
+    frames = read_cached(cache, _key(cache, f)) if cache is not None else None
+    return frames if frames is not None and frames.keys() >= _PACKED else None
 
 
 _PACKED = {*FILE_TABLES, "problems", "index"}

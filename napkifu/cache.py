@@ -126,6 +126,11 @@ class ResultCache:
         except OSError:
             return None
 
+    def has_bytes(self, key: str) -> bool:
+        """Whether a binary entry is stored under ``key`` (not read: it may still
+        turn out damaged, which :meth:`get_bytes` then treats as absent)."""
+        return self._path(key, ".bin").is_file()
+
     def put_bytes(self, key: str, value: bytes) -> None:
         """Store a binary entry (it starts with its key, so a swapped or truncated
         file name cannot serve another file's entry)."""

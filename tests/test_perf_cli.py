@@ -281,8 +281,7 @@ def test_export_with_jobs_and_cache_is_the_same(
 
 
 def test_export_cache_entry_damaged_is_a_miss(tmp_path: Path) -> None:
-    from napkifu.analysis.frames import pack_frames
-    from napkifu.analysis.season import file_frames
+    from napkifu.analysis.frames import file_frames, pack_frames
 
     path = sorted(SEASON.glob("*.nap"))[0]
     cold = file_frames(str(path))
@@ -298,6 +297,37 @@ def test_export_cache_entry_damaged_is_a_miss(tmp_path: Path) -> None:
     assert all(cold[t].equals(file_frames(str(path), cache_dir=str(tmp_path))[t]) for t in cold)
     entry.write_bytes(b"garbage")
     assert all(cold[t].equals(file_frames(str(path), cache_dir=str(tmp_path))[t]) for t in cold)
+
+
+def test_a_cached_season_is_read_without_workers(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Files whose tables are cached are read in the main process (no pool is
+    started for them); only the others are judged; the output is the same."""
+    import napkifu.analysis.season as season_module
+
+    judged: list[list[str]] = []
+    real = season_module.run_jobs
+
+    def spy(func, items, jobs=None, **kw):  # type: ignore[no-untyped-def]
+        items = list(items)
+        judged.append([Path(p).name for p in items])
+        return real(func, items, jobs, **kw)
+
+    monkeypatch.setattr(season_module, "run_jobs", spy)
+    cache = str(tmp_path / "cache")
+    argv = ["export", "-q", "--cache-dir", cache, str(SEASON), "--rounds", "-", "--season", "-"]
+    cold = run(capsys, *argv)
+    files = sorted(p.name for p in SEASON.glob("*.nap"))
+    assert cold[0] == 0 and judged == [files]
+    judged.clear()
+    assert run(capsys, *argv) == cold
+    assert judged == [[]]
+    entries = sorted(Path(cache).rglob("*.bin"))
+    entries[0].write_bytes(b"damaged")
+    judged.clear()
+    assert run(capsys, *argv) == cold  # its file judged again (in the main process)
+    assert judged == [[]] and entries[0].read_bytes() != b"damaged"  # and stored afresh
 
 
 def test_default_jobs_default_cache(

@@ -7,13 +7,13 @@ first error. Every column is described in :data:`COLUMNS`.
 
 from napkifu.analysis.columns import COLUMNS, Column, columns_markdown, schema
 from napkifu.analysis.filters import SeasonFilter
+from napkifu.analysis.frames import rows_frames
 from napkifu.analysis.rows import FileRows, expand_paths, file_rows, judgement_rows, round_id
 from napkifu.analysis.season import (
     Season,
     SeasonBuilder,
     build_season,
     load_season,
-    rows_frames,
     season_tables,
 )
 

@@ -24,16 +24,15 @@ import polars as pl
 
 from napkifu.analysis.columns import COLUMNS, schema
 from napkifu.analysis.filters import SeasonFilter
-from napkifu.analysis.frames import CACHE_SCHEMA, pack_frames, unpack_frames
+from napkifu.analysis.frames import FILE_TABLES, cached_key, file_frames, read_cached, rows_frames
 from napkifu.analysis.rows import (
     FileRows,
     Row,
     expand_paths,
     file_row_chunks,
-    file_rows,
     judgement_rows,
 )
-from napkifu.gcpause import paused_gc
+from napkifu.cache import ResultCache
 from napkifu.parallel import jobs_for, run_jobs
 from napkifu.replay.results import Judgement
 
@@ -65,9 +64,6 @@ class Season:
             raise KeyError(name)
         return getattr(self, name)
 
-
-FILE_TABLES = ("rounds", "player_rounds", "tricks", "bids", "excluded")
-"""The tables made file by file (``season`` and ``contracts`` are made from them)."""
 
 
 class _Table:
@@ -168,47 +164,6 @@ def build_season(judgements: Iterable[Judgement], filters: SeasonFilter | None =
     return builder.finish()
 
 
-def file_frames(
-    path: str, filters: SeasonFilter | None = None, cache_dir: str | None = None
-) -> dict[str, pl.DataFrame]:
-    """:func:`file_rows` as one DataFrame per table: what a worker process sends
-    back (a frame crosses the process boundary as Arrow, far cheaper than rows as
-    dicts), and what the result cache keeps, keyed by the file's bytes, its path,
-    the filters and napkifu's code."""
-    if cache_dir is None:
-        return rows_frames(file_rows(path, filters))
-    from napkifu.cache import ResultCache
-
-    cache = ResultCache(cache_dir)
-    try:
-        key, stamp = cache.file_key(path, f"{CACHE_SCHEMA}\0{path}\0{filters!r}")
-    except OSError:
-        return rows_frames(file_rows(path, filters))  # the error row, as without a cache
-    hit = cache.get_bytes(key)
-    if hit is not None:
-        try:
-            return unpack_frames(hit)
-        except (ValueError, KeyError, OSError, pl.exceptions.PolarsError):
-            pass  # a damaged entry: a miss
-    rows = file_rows(path, filters)
-    frames = rows_frames(rows)
-    # Not kept: a file that could not be read whole, or crashed the reader (both
-    # may pass), or that was written to while it was read (other bytes than the key's).
-    failed = any(r["game"] is None and r["code"] in ("NAP106", "NAP900") for r in rows.excluded)
-    if not failed and cache.unchanged(path, stamp):
-        cache.put_bytes(key, pack_frames(frames))
-    return frames
-
-
-def rows_frames(rows: FileRows) -> dict[str, pl.DataFrame]:
-    """One file's rows as one typed DataFrame per table (what crosses a process
-    boundary and what a cache keeps: Arrow, not dicts)."""
-    with paused_gc():
-        return {
-            name: pl.from_dicts(getattr(rows, name), schema=schema(name)) for name in FILE_TABLES
-        }
-
-
 def load_season(
     paths: Sequence[str | Path],
     filters: SeasonFilter | None = None,
@@ -248,7 +203,18 @@ def stream_frames(
     """The tables of each file in path order (see :func:`load_season`), as pairs
     (tables, 1 for a file's first piece and 0 for its later ones)."""
     work = functools.partial(file_frames, filters=filters, cache_dir=cache_dir)
-    n = jobs_for(files, jobs)
+
+    def judged(paths: list[str]) -> Iterator[dict[str, pl.DataFrame]]:
+        """In path order: the cached files' tables read here, one at a time, the
+        others judged by ``jobs`` processes (none started when all are cached)."""
+        keys = [cached_key(p, filters, cache_dir) if cache_dir else None for p in paths]
+        todo = [p for p, key in zip(paths, keys, strict=True) if key is None]
+        fresh = run_jobs(work, todo, jobs_for(todo, jobs))
+        for path, key in zip(paths, keys, strict=True):
+            if key is None:
+                yield next(fresh)
+            else:  # read now; an entry gone or damaged meanwhile is judged here
+                yield read_cached(ResultCache(cache_dir), key) or work(path)  # type: ignore[arg-type]
 
     def pieces() -> Iterator[tuple[dict[str, pl.DataFrame], int]]:
         small: list[str] = []
@@ -256,7 +222,7 @@ def stream_frames(
             if file is not None and not _is_big(file):
                 small.append(file)
                 continue
-            yield from ((frames, 1) for frames in run_jobs(work, small, n))
+            yield from ((frames, 1) for frames in judged(small))
             small = []
             if file is not None:
                 chunks = file_row_chunks(file, filters, PIECE_ROUNDS)

@@ -27,7 +27,8 @@ from pathlib import Path
 import polars as pl
 
 from napkifu.analysis.columns import schema
-from napkifu.analysis.season import FILE_TABLES, season_tables
+from napkifu.analysis.frames import FILE_TABLES
+from napkifu.analysis.season import season_tables
 from napkifu.analysis.write import PARTITIONED, CsvWriter, OutputExists, write_parquet
 
 FLUSH_ROUNDS = 10_000
@@ -47,7 +48,7 @@ class SinkResult:
 
 
 class ParquetSink:
-    """Takes each file's tables (:func:`napkifu.analysis.season.file_frames`) in
+    """Takes each file's tables (:func:`napkifu.analysis.frames.file_frames`) in
     path order; :meth:`finish` writes the last part and the season tables. ``csv``:
     writers that get each part of these big tables (rounds, player_rounds, tricks,
     bids) too; the caller closes them."""
