@@ -194,7 +194,8 @@ def judge_sources(
     """Judge every source into a season: each file's tables from ``cache`` when it
     holds them (keyed by the file's bytes, its name and napkifu's code, so never
     stale), the others judged on every core when there is enough text (and stored)."""
-    packed: list[dict[str, pl.DataFrame] | None] = [_cached(cache, f) for f in files]
+    keys = [_key(cache, f) if cache is not None else None for f in files]
+    packed = [_cached(cache, key) for key in keys]
     todo = [f for f, hit in zip(files, packed, strict=True) if hit is None]
     if jobs is None:
         jobs = _jobs_from_env()
@@ -204,8 +205,8 @@ def judge_sources(
     builder = SeasonBuilder()
     problems: list[pl.DataFrame] = []
     index: list[pl.DataFrame] = []
-    for f, hit in zip(files, packed, strict=True):
-        frames = hit if hit is not None else _store(cache, f, next(judged))
+    for key, hit in zip(keys, packed, strict=True):
+        frames = hit if hit is not None else _store(cache, key, next(judged))
         builder.add_frames(frames)
         problems.append(frames["problems"])
         index.append(frames["index"])
@@ -218,25 +219,26 @@ def judge_sources(
 
 
 def _key(cache: ResultCache, f: SourceFile) -> str:
-    return cache.key(f.data, f"{CACHE_SCHEMA}\0dashboard\0{f.name}")
+    """The file's cache key, from the content hash it already has (never re-hashed)."""
+    return cache.key(f.digest.encode(), f"{CACHE_SCHEMA}\0dashboard\0{f.name}")
 
 
-def _cached(cache: ResultCache | None, f: SourceFile) -> dict[str, pl.DataFrame] | None:
+def _cached(cache: ResultCache | None, key: str | None) -> dict[str, pl.DataFrame] | None:
     """The file's tables as cached, or None (absent, or damaged: then judged again)."""
-    frames = read_cached(cache, _key(cache, f)) if cache is not None else None
+    frames = read_cached(cache, key) if cache is not None and key is not None else None
     return frames if frames is not None and frames.keys() >= _PACKED else None
 
 
 _PACKED = {*FILE_TABLES, "problems", "index"}
 
 
-def _store(cache: ResultCache | None, f: SourceFile, packed: bytes) -> dict[str, pl.DataFrame]:
+def _store(cache: ResultCache | None, key: str | None, packed: bytes) -> dict[str, pl.DataFrame]:
     """The tables of a freshly judged file, kept in ``cache`` unless the reader
     crashed on it (a bug to fix, not a verdict to remember)."""
     frames = unpack_frames(packed)
     crashed = frames["problems"].get_column("code").eq("NAP900").any()
-    if cache is not None and not crashed:
-        cache.put_bytes(_key(cache, f), packed)
+    if cache is not None and key is not None and not crashed:
+        cache.put_bytes(key, packed)
     return frames
 
 

@@ -139,16 +139,22 @@ def test_a_device_target_is_written_in_place(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-def test_an_unwritable_target_fails_before_judging(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("where", "says"), [("no-such-folder/s.csv", "cannot write"), (".", "is a folder")]
+)
+def test_a_bad_target_fails_before_judging(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    where: str,
+    says: str,
 ) -> None:
     def judged(*_: object, **__: object) -> None:
         raise AssertionError("judged before the outputs were checked")
 
     monkeypatch.setattr("napkifu.analysis.season.stream_frames", judged)
-    target = tmp_path / "no-such-folder" / "s.csv"
-    assert main(["export", str(SEASON_DIR), "--season", str(target)]) == 2
-    assert "cannot write" in capsys.readouterr().err
+    assert main(["export", str(SEASON_DIR), "--season", str(tmp_path / where)]) == 2
+    assert says in capsys.readouterr().err
 
 
 def test_a_writable_file_in_a_read_only_folder(
@@ -171,14 +177,3 @@ def test_a_writable_file_in_a_read_only_folder(
     assert target.read_text(encoding="utf-8") == '"a"\n1\n'
     with pytest.raises(PermissionError):
         write_csv(pl.DataFrame({"a": [1]}), tmp_path / "new.csv")  # nothing to write in place
-
-
-def test_a_folder_as_target_fails_at_once(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    def judged(*_: object, **__: object) -> None:
-        raise AssertionError("judged before the outputs were checked")
-
-    monkeypatch.setattr("napkifu.analysis.season.stream_frames", judged)
-    assert main(["export", str(SEASON_DIR), "--season", str(tmp_path)]) == 2
-    assert "is a folder" in capsys.readouterr().err

@@ -311,7 +311,7 @@ def test_a_cached_season_is_read_without_workers(
 
     def spy(func, items, jobs=None, **kw):  # type: ignore[no-untyped-def]
         items = list(items)
-        judged.append([Path(p).name for p in items])
+        judged.append([Path(path).name for path, _ in items])
         return real(func, items, jobs, **kw)
 
     monkeypatch.setattr(season_module, "run_jobs", spy)

@@ -19,7 +19,7 @@ import polars as pl
 from napkifu.analysis.columns import schema
 from napkifu.analysis.filters import SeasonFilter
 from napkifu.analysis.rows import FileRows, file_rows
-from napkifu.cache import ResultCache
+from napkifu.cache import FileStamp, ResultCache
 from napkifu.gcpause import paused_gc
 
 FILE_TABLES = ("rounds", "player_rounds", "tricks", "bids", "excluded")
@@ -70,36 +70,42 @@ def file_frames(
     back (a frame crosses the process boundary as Arrow, far cheaper than rows as
     dicts), and what the result cache keeps, keyed by the file's bytes, its path,
     the filters and napkifu's code."""
-    if cache_dir is None:
-        return rows_frames(file_rows(path, filters))
-    cache = ResultCache(cache_dir)
-    try:
-        key, stamp = cache.file_key(path, _settings(path, filters))
-    except OSError:
-        return rows_frames(file_rows(path, filters))  # the error row, as without a cache
-    hit = read_cached(cache, key)
-    if hit is not None:
-        return hit
-    rows = file_rows(path, filters)
-    frames = rows_frames(rows)
-    # Not kept: a file that could not be read whole, or crashed the reader (both
-    # may pass), or that was written to while it was read (other bytes than the key's).
-    failed = any(r["game"] is None and r["code"] in ("NAP106", "NAP900") for r in rows.excluded)
-    if not failed and cache.unchanged(path, stamp):
-        cache.put_bytes(key, pack_frames(frames))
-    return frames
+    cache = ResultCache(cache_dir) if cache_dir is not None else None
+    entry = cache_entry(cache, path, filters) if cache is not None else None
+    hit = read_cached(cache, entry[0]) if cache is not None and entry is not None else None
+    return hit if hit is not None else judged_frames((path, entry), filters, cache_dir)
 
 
-def cached_key(path: str, filters: SeasonFilter | None, cache_dir: str) -> str | None:
-    """The key of the file's cached tables when the cache holds them, else None:
-    a cheap look (a hash and a stat), so that a season read again can be sorted
-    into cached and to-judge files before any worker starts or any table is read."""
-    cache = ResultCache(cache_dir)
+CacheEntry = tuple[str, FileStamp]
+"""A file's cache key and the stamp the file had when it was hashed."""
+
+
+def cache_entry(cache: ResultCache, path: str, filters: SeasonFilter | None) -> CacheEntry | None:
+    """Where the file's tables are (or would be) cached; None when it cannot be read
+    (it is then judged into its error row, and not cached)."""
     try:
-        key, _ = cache.file_key(path, _settings(path, filters))
+        return cache.file_key(path, f"{CACHE_SCHEMA}\0{path}\0{filters!r}")
     except OSError:
         return None
-    return key if cache.has_bytes(key) else None
+
+
+def judged_frames(
+    item: tuple[str, CacheEntry | None], filters: SeasonFilter | None, cache_dir: str | None
+) -> dict[str, pl.DataFrame]:
+    """Judge the file into its tables and, given its cache entry, store them there
+    (the key was computed by whoever looked the file up: it is hashed once)."""
+    path, entry = item
+    rows = file_rows(path, filters)
+    frames = rows_frames(rows)
+    if cache_dir is None or entry is None:
+        return frames
+    # Not kept: a file that could not be read whole, or crashed the reader (both
+    # may pass), or that was written to since it was hashed (other bytes than the key's).
+    failed = any(r["game"] is None and r["code"] in ("NAP106", "NAP900") for r in rows.excluded)
+    cache = ResultCache(cache_dir)
+    if not failed and cache.unchanged(path, entry[1]):
+        cache.put_bytes(entry[0], pack_frames(frames))
+    return frames
 
 
 def read_cached(cache: ResultCache, key: str) -> dict[str, pl.DataFrame] | None:
@@ -111,7 +117,3 @@ def read_cached(cache: ResultCache, key: str) -> dict[str, pl.DataFrame] | None:
         return unpack_frames(entry)
     except (ValueError, KeyError, OSError, pl.exceptions.PolarsError):
         return None
-
-
-def _settings(path: str, filters: SeasonFilter | None) -> str:
-    return f"{CACHE_SCHEMA}\0{path}\0{filters!r}"

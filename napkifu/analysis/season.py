@@ -1,7 +1,8 @@
 """A season: many files of many games, as polars tables.
 
 Files are turned into rows one at a time (:func:`napkifu.analysis.rows.file_rows`),
-in worker processes when asked (:func:`file_frames`, which also caches them), and
+in worker processes when asked (:func:`napkifu.analysis.frames.judged_frames`, which
+also caches them; a cached file is read without a worker), and
 gathered in path order by a :class:`SeasonBuilder`, which packs rows into
 DataFrames in chunks, so memory grows with the rows kept and not with the size of
 the files read; duplicate rounds are marked once, over all rounds, at the end.
@@ -24,7 +25,13 @@ import polars as pl
 
 from napkifu.analysis.columns import COLUMNS, schema
 from napkifu.analysis.filters import SeasonFilter
-from napkifu.analysis.frames import FILE_TABLES, cached_key, file_frames, read_cached, rows_frames
+from napkifu.analysis.frames import (
+    FILE_TABLES,
+    cache_entry,
+    judged_frames,
+    read_cached,
+    rows_frames,
+)
 from napkifu.analysis.rows import (
     FileRows,
     Row,
@@ -202,19 +209,21 @@ def stream_frames(
 ) -> Iterator[tuple[dict[str, pl.DataFrame], int]]:
     """The tables of each file in path order (see :func:`load_season`), as pairs
     (tables, 1 for a file's first piece and 0 for its later ones)."""
-    work = functools.partial(file_frames, filters=filters, cache_dir=cache_dir)
+    judge = functools.partial(judged_frames, filters=filters, cache_dir=cache_dir)
+    cache = ResultCache(cache_dir) if cache_dir is not None else None
 
     def judged(paths: list[str]) -> Iterator[dict[str, pl.DataFrame]]:
         """In path order: the cached files' tables read here, one at a time, the
         others judged by ``jobs`` processes (none started when all are cached)."""
-        keys = [cached_key(p, filters, cache_dir) if cache_dir else None for p in paths]
-        todo = [p for p, key in zip(paths, keys, strict=True) if key is None]
-        fresh = run_jobs(work, todo, jobs_for(todo, jobs))
-        for path, key in zip(paths, keys, strict=True):
-            if key is None:
+        entries = [cache_entry(cache, p, filters) if cache else None for p in paths]
+        cached = [cache is not None and e is not None and cache.has_bytes(e[0]) for e in entries]
+        todo = [(p, e) for p, e, hit in zip(paths, entries, cached, strict=True) if not hit]
+        fresh = run_jobs(judge, todo, jobs_for([p for p, _ in todo], jobs))
+        for path, entry, hit in zip(paths, entries, cached, strict=True):
+            if not hit:
                 yield next(fresh)
             else:  # read now; an entry gone or damaged meanwhile is judged here
-                yield read_cached(ResultCache(cache_dir), key) or work(path)  # type: ignore[arg-type]
+                yield read_cached(cache, entry[0]) or judge((path, entry))  # type: ignore[arg-type, index]
 
     def pieces() -> Iterator[tuple[dict[str, pl.DataFrame], int]]:
         small: list[str] = []

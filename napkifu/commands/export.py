@@ -148,16 +148,14 @@ def sink_season(args: argparse.Namespace, outputs: dict[str, str]) -> SinkResult
         print(f"napkifu: no such file or directory: {exc}", file=sys.stderr)
         return None
     flt = filters_from(args)
-    parquet = getattr(args, "parquet", None)
-    excel = getattr(args, "excel", False)
     with contextlib.ExitStack() as stack:
-        folder = parquet or stack.enter_context(tempfile.TemporaryDirectory(prefix="napkifu-"))
+        folder = args.parquet or stack.enter_context(tempfile.TemporaryDirectory(prefix="napkifu-"))
         writers: dict[str, CsvWriter] = {}
         for table, target in outputs.items():  # created first: a bad target fails at once
-            writers[table] = CsvWriter(target, excel=excel)
+            writers[table] = CsvWriter(target, excel=args.excel)
             stack.callback(writers[table].discard)
         big = {t: w for t, w in writers.items() if t not in SMALL_TABLES}
-        sink = ParquetSink(folder, flt.players, overwrite=getattr(args, "overwrite", False) or not parquet, csv=big)
+        sink = ParquetSink(folder, flt.players, overwrite=args.overwrite or not args.parquet, csv=big)
         frames = stream_frames(files, flt, not args.no_progress, jobs=jobs, cache_dir=cache_dir)
         result = sink.extend(frames).finish()
         for table, writer in writers.items():

@@ -32,6 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--explain", action="store_true", help="say what each column means")
     p.add_argument("--lang", choices=("en", "ja"), help="language of --explain (default: locale)")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
+    p.set_defaults(parquet=None, excel=False, overwrite=False)  # no files written (sink_season)
 
 
 def _cell(name: str, value: object) -> str:
