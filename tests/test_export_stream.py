@@ -86,6 +86,30 @@ def test_streamed_csv_is_the_in_memory_csv(
     assert again.read_bytes() == (out / "tricks.csv").read_bytes()
 
 
+@pytest.mark.parametrize("flush", [1, 2, 3, 10_000])
+def test_duplicates_point_at_their_first_copy_across_parts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flush: int
+) -> None:
+    """Three copies of a file: each round of the later two names its first copy,
+    whether that was written in an earlier part or sits in the same one (the sink
+    keeps only compact ids and places of the parts it wrote)."""
+    monkeypatch.setattr(sink_module, "FLUSH_ROUNDS", flush)
+    friday = (SEASON_DIR / "2026-01-10-friday.nap").read_text(encoding="utf-8")
+    for name in ("a.nap", "b.nap", "c.nap"):
+        (tmp_path / name).write_text(friday, encoding="utf-8")
+    out = tmp_path / "pq"
+    assert main(["export", "-q", "-j", "1", "--no-cache", str(tmp_path), "--parquet", str(out)]) == 0
+    got = pl.read_parquet(out / "rounds", hive_partitioning=True)
+    want = load_season([tmp_path]).rounds
+    keys = ["file", "game", "round"]
+    assert got.select(*keys, "duplicate_of").sort(keys).equals(
+        want.select(*keys, "duplicate_of").sort(keys)
+    )
+    originals = want.filter(pl.col("duplicate_of").is_null()).height
+    assert want.filter(pl.col("duplicate_of").str.contains("a.nap:")).height == 2 * originals
+    assert pl.read_parquet(out / "season.parquet").equals(load_season([tmp_path]).season)
+
+
 def test_tables_to_standard_output_come_whole_and_in_order(
     corpus: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -273,11 +273,30 @@ def _rate(wins: str, rounds: str) -> pl.Expr:
     return pl.when(pl.col(rounds) > 0).then(pl.col(wins) / pl.col(rounds)).otherwise(None)
 
 
+def games_played(player_rounds: pl.DataFrame) -> pl.DataFrame:
+    """Each player's number of games: the distinct (file, game) of their rounds.
+
+    Apart from the other season figures because a distinct count inside the
+    per-player aggregation makes polars hold every round's file name at once
+    (~460 MB for a million rounds read back from Parquet); as a ``unique`` of its
+    own it streams (~190 MB), and the streamed export collects it first."""
+    return (
+        player_rounds.select("player", "file", "game")
+        .unique()
+        .group_by("player")
+        .agg(games=pl.len().cast(pl.Int64))
+    )
+
+
 def season_tables(
-    player_rounds: pl.DataFrame, bids: pl.DataFrame, players: tuple[str, ...] = ()
+    player_rounds: pl.DataFrame,
+    bids: pl.DataFrame,
+    players: tuple[str, ...] = (),
+    games: pl.DataFrame | None = None,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The ``season`` table (one row per player) and the ``contracts`` table (per
-    player and bid level), from duplicate-free player rounds and bids."""
+    player and bid level), from duplicate-free player rounds and bids (``games``:
+    :func:`games_played` of them, when the caller has it already)."""
     role, won = pl.col("role"), pl.col("won").fill_null(False)
     nap = role == "napoleon"
 
@@ -285,7 +304,6 @@ def season_tables(
         return cond.fill_null(False).sum().cast(pl.Int64)
 
     base = player_rounds.group_by("player").agg(
-        games=pl.struct("file", "game").n_unique().cast(pl.Int64),
         rounds=pl.len().cast(pl.Int64),
         points=pl.when(pl.col("points").count() > 0)
         .then(pl.col("points").sum())
@@ -325,7 +343,8 @@ def season_tables(
         .first()
     )
     season = (
-        base.join(made, on="player", how="left")
+        base.join(games_played(player_rounds) if games is None else games, on="player", how="left")
+        .join(made, on="player", how="left")
         .join(by_bid, on="player", how="left")
         .join(partner, on="player", how="left")
         .with_columns(

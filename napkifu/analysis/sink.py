@@ -28,11 +28,28 @@ import polars as pl
 
 from napkifu.analysis.columns import schema
 from napkifu.analysis.frames import FILE_TABLES
-from napkifu.analysis.season import season_tables
+from napkifu.analysis.season import games_played, season_tables
 from napkifu.analysis.write import PARTITIONED, CsvWriter, OutputExists, write_parquet
 
 FLUSH_ROUNDS = 10_000
 """Rounds gathered before a part is written (about 40 MB of tables)."""
+
+# The season table reads the player rounds three times (totals, contracts,
+# partners); polars' common-subplan elimination would hold one read of all of them
+# in memory to share it (430 MB for a million rounds), so each reading streams.
+_STREAMED = pl.QueryOptFlags(comm_subplan_elim=False)
+
+# Every round id seen, with where it was first seen, is all the sink keeps of the
+# parts it has written: ~20 bytes a round (the 16 hex digits as an integer, the file
+# as a category), not ~80 as strings, so that a million rounds keep ~20 MB.
+_ID = pl.col("round_id").str.to_integer(base=16, dtype=pl.UInt64)
+_SEEN = {"id": pl.UInt64, "seen_file": pl.Categorical, "seen_game": pl.Int64, "seen_round": pl.Int64}
+_SEEN_FROM_ROUNDS = (
+    "id",
+    pl.col("file").cast(pl.Categorical).alias("seen_file"),
+    pl.col("game").alias("seen_game"),
+    pl.col("round").alias("seen_round"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +92,7 @@ class ParquetSink:
         self._pending_rounds = 0
         self._parts = 0
         self._excluded: list[pl.DataFrame] = []
-        self._seen = pl.DataFrame(schema={"round_id": pl.String, "first": pl.String})
+        self._seen = pl.DataFrame(schema=_SEEN)
 
     def _flat_targets(self) -> list[Path]:
         return [self.root / f"{n}.parquet" for n in ("season", "contracts", "excluded")]
@@ -105,21 +122,17 @@ class ParquetSink:
     def _flush(self) -> None:
         self._pending_rounds = 0
         self._excluded.append(self._take("excluded"))
-        rounds = self._take("rounds")
+        rounds = self._take("rounds").with_columns(id=_ID)
         here = pl.format("{}:{}:{}", "file", "game", "round")
+        earlier = pl.format("{}:{}:{}", pl.col("seen_file").cast(pl.String), "seen_game", "seen_round")
         # The first of each id: an earlier part's, else the first in this part.
         rounds = (
-            rounds.with_columns(here=here)
-            .join(self._seen, on="round_id", how="left", maintain_order="left")
-            .with_columns(first=pl.coalesce("first", pl.col("here").first().over("round_id")))
-            .with_columns(
-                duplicate_of=pl.when(pl.col("first") != pl.col("here"))
-                .then(pl.col("first"))
-                .cast(pl.String)
-            )
+            rounds.join(self._seen, on="id", how="left", maintain_order="left")
+            .with_columns(first=pl.coalesce(earlier, here.first().over("id")))
+            .with_columns(duplicate_of=pl.when(pl.col("first") != here).then("first").cast(pl.String))
         )  # fmt: skip
-        new = rounds.filter(pl.col("duplicate_of").is_null()).select("round_id", first="here")
-        self._seen = pl.concat([self._seen, new.unique("round_id", keep="first")])
+        new = rounds.filter(pl.col("duplicate_of").is_null()).unique("id", keep="first")
+        self._seen = pl.concat([self._seen, new.select(*_SEEN_FROM_ROUNDS)])
         dupes = rounds.filter(pl.col("duplicate_of").is_not_null()).select("file", "game", "round")
         self.rounds += rounds.height
         self.duplicates += dupes.height
@@ -153,9 +166,12 @@ class ParquetSink:
         self._flush()
         excluded = pl.concat(self._excluded, how="vertical")
         lazy = {name: self._scan(name) for name in ("player_rounds", "bids")}
-        season, contracts = season_tables(lazy["player_rounds"], lazy["bids"], self.players)  # type: ignore[arg-type]
-        season_df = season.collect(engine="streaming")  # type: ignore[attr-defined]
-        contracts_df = contracts.collect(engine="streaming")  # type: ignore[attr-defined]
+        games = games_played(lazy["player_rounds"]).collect(engine="streaming")  # type: ignore[arg-type,attr-defined]
+        season, contracts = season_tables(
+            lazy["player_rounds"], lazy["bids"], self.players, games.lazy()  # type: ignore[arg-type]
+        )
+        season_df = season.collect(engine="streaming", optimizations=_STREAMED)  # type: ignore[attr-defined]
+        contracts_df = contracts.collect(engine="streaming", optimizations=_STREAMED)  # type: ignore[attr-defined]
         write_parquet(
             {"season": season_df, "contracts": contracts_df, "excluded": excluded},
             self.root,
