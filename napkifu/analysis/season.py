@@ -279,7 +279,7 @@ def games_played(player_rounds: pl.DataFrame) -> pl.DataFrame:
     Apart from the other season figures because a distinct count inside the
     per-player aggregation makes polars hold every round's file name at once
     (~460 MB for a million rounds read back from Parquet); as a ``unique`` of its
-    own it streams (~190 MB), and the streamed export collects it first."""
+    own, joined in, it streams (~200 MB)."""
     return (
         player_rounds.select("player", "file", "game")
         .unique()
@@ -289,14 +289,10 @@ def games_played(player_rounds: pl.DataFrame) -> pl.DataFrame:
 
 
 def season_tables(
-    player_rounds: pl.DataFrame,
-    bids: pl.DataFrame,
-    players: tuple[str, ...] = (),
-    games: pl.DataFrame | None = None,
+    player_rounds: pl.DataFrame, bids: pl.DataFrame, players: tuple[str, ...] = ()
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The ``season`` table (one row per player) and the ``contracts`` table (per
-    player and bid level), from duplicate-free player rounds and bids (``games``:
-    :func:`games_played` of them, when the caller has it already)."""
+    player and bid level), from duplicate-free player rounds and bids."""
     role, won = pl.col("role"), pl.col("won").fill_null(False)
     nap = role == "napoleon"
 
@@ -343,7 +339,7 @@ def season_tables(
         .first()
     )
     season = (
-        base.join(games_played(player_rounds) if games is None else games, on="player", how="left")
+        base.join(games_played(player_rounds), on="player", how="left")
         .join(made, on="player", how="left")
         .join(by_bid, on="player", how="left")
         .join(partner, on="player", how="left")

@@ -28,13 +28,13 @@ import polars as pl
 
 from napkifu.analysis.columns import schema
 from napkifu.analysis.frames import FILE_TABLES
-from napkifu.analysis.season import games_played, season_tables
+from napkifu.analysis.season import season_tables
 from napkifu.analysis.write import PARTITIONED, CsvWriter, OutputExists, write_parquet
 
 FLUSH_ROUNDS = 10_000
 """Rounds gathered before a part is written (about 40 MB of tables)."""
 
-# The season table reads the player rounds three times (totals, contracts,
+# The season table reads the player rounds four times (totals, games, contracts,
 # partners); polars' common-subplan elimination would hold one read of all of them
 # in memory to share it (430 MB for a million rounds), so each reading streams.
 _STREAMED = pl.QueryOptFlags(comm_subplan_elim=False)
@@ -122,14 +122,17 @@ class ParquetSink:
     def _flush(self) -> None:
         self._pending_rounds = 0
         self._excluded.append(self._take("excluded"))
-        rounds = self._take("rounds").with_columns(id=_ID)
         here = pl.format("{}:{}:{}", "file", "game", "round")
         earlier = pl.format("{}:{}:{}", pl.col("seen_file").cast(pl.String), "seen_game", "seen_round")
         # The first of each id: an earlier part's, else the first in this part.
         rounds = (
-            rounds.join(self._seen, on="id", how="left", maintain_order="left")
-            .with_columns(first=pl.coalesce(earlier, here.first().over("id")))
-            .with_columns(duplicate_of=pl.when(pl.col("first") != here).then("first").cast(pl.String))
+            self._take("rounds")
+            .with_columns(id=_ID, here=here)
+            .join(self._seen, on="id", how="left", maintain_order="left")
+            .with_columns(first=pl.coalesce(earlier, pl.col("here").first().over("id")))
+            .with_columns(
+                duplicate_of=pl.when(pl.col("first") != pl.col("here")).then("first").cast(pl.String)
+            )
         )  # fmt: skip
         new = rounds.filter(pl.col("duplicate_of").is_null()).unique("id", keep="first")
         self._seen = pl.concat([self._seen, new.select(*_SEEN_FROM_ROUNDS)])
@@ -166,10 +169,7 @@ class ParquetSink:
         self._flush()
         excluded = pl.concat(self._excluded, how="vertical")
         lazy = {name: self._scan(name) for name in ("player_rounds", "bids")}
-        games = games_played(lazy["player_rounds"]).collect(engine="streaming")  # type: ignore[arg-type,attr-defined]
-        season, contracts = season_tables(
-            lazy["player_rounds"], lazy["bids"], self.players, games.lazy()  # type: ignore[arg-type]
-        )
+        season, contracts = season_tables(lazy["player_rounds"], lazy["bids"], self.players)  # type: ignore[arg-type]
         season_df = season.collect(engine="streaming", optimizations=_STREAMED)  # type: ignore[attr-defined]
         contracts_df = contracts.collect(engine="streaming", optimizations=_STREAMED)  # type: ignore[attr-defined]
         write_parquet(
