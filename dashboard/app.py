@@ -41,8 +41,8 @@ def main() -> None:
     page.run()
 
 
-# Streamlit runs this script as `__main__`. A worker of the judging pool (spawned:
-# polars is loaded) re-imports the parent's main script as `__mp_main__` to unpickle
-# its job; it must not draw the app and start judging (and a pool) all over again.
+# Streamlit runs this script as `__main__`. napkifu's judging pool starts its workers
+# without it (napkifu.parallel), but any spawned worker whose job lived here would
+# re-import it as `__mp_main__`: it must not draw the app and judge all over again.
 if __name__ == "__main__":
     main()

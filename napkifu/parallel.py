@@ -10,9 +10,12 @@ results of all the files behind it pile up in memory.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import multiprocessing
 import os
 import sys
+import types
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -89,6 +92,7 @@ def run_jobs(
         return
     pending = _chain(head, source)
     pool = ProcessPoolExecutor(max_workers=n, mp_context=_context())
+    main_free = not _from_main(func)
     try:
         inflight: deque[Future[list[R]]] = deque()
         size = 1
@@ -99,7 +103,10 @@ def run_jobs(
                 if not chunk:
                     exhausted = True
                     break
-                inflight.append(pool.submit(_run_batch, func, chunk))
+                # A spawned worker starts inside submit (one per submit until the
+                # pool is full): that is when it must not be told of the main script.
+                with _main_hidden() if main_free else contextlib.nullcontext():
+                    inflight.append(pool.submit(_run_batch, func, chunk))
                 size = min(MAX_BATCH, size * 2)
             if not inflight:
                 return
@@ -117,6 +124,42 @@ def _context() -> multiprocessing.context.BaseContext:
     if "polars" in sys.modules or "fork" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     return multiprocessing.get_context("fork")
+
+
+def _from_main(func: Callable[..., object]) -> bool:
+    """Whether ``func`` (or the function a ``functools.partial`` wraps) is defined
+    in the main script, which a worker must then import to unpickle it."""
+    while isinstance(func, functools.partial):
+        func = func.func
+    return getattr(func, "__module__", None) in ("__main__", "__mp_main__")
+
+
+_NO_MAIN = types.ModuleType("__main__")
+"""The main module as a spawned worker is told of it: no path, no spec, nothing to run."""
+
+
+@contextlib.contextmanager
+def _main_hidden() -> Iterator[None]:
+    """Start workers without the parent's main script.
+
+    A spawned worker runs the parent's main script again (as ``__mp_main__``)
+    before it unpickles its first job, in case the job lives there. Under
+    Streamlit the main script is the dashboard's ``app.py`` (Streamlit installs it
+    as ``__main__`` while it runs), which imports Streamlit: about a second of
+    every worker's start, before it judges anything. napkifu's jobs are top-level
+    functions of its own modules, so while a worker starts, multiprocessing is
+    shown a main module without a path (what it sees in an interactive session)
+    and the worker imports just the job's module. The swap lasts the few
+    milliseconds of a start; a job defined in the main script is never started
+    this way (:func:`_from_main`)."""
+    modules = sys.modules
+    main = modules.get("__main__")
+    modules["__main__"] = _NO_MAIN
+    try:
+        yield
+    finally:
+        if main is not None:
+            modules["__main__"] = main
 
 
 def _chain(head: list[T], rest: Iterator[T]) -> Iterator[T]:

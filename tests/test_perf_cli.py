@@ -57,6 +57,55 @@ def test_run_jobs_keeps_order_and_streams_lazily() -> None:
     results.close()
 
 
+MAIN_SCRIPT = """
+import sys
+import polars  # loaded: the pool spawns its workers
+from napkifu.parallel import run_jobs
+
+if __name__ == "__mp_main__":
+    with open(sys.argv[1], "a") as marks:
+        marks.write("ran\\n")
+
+
+def twice(x):
+    return 2 * x
+
+
+if __name__ == "__main__":
+    import json
+    print(list(run_jobs(json.dumps, [1, 2, 3], 2)))
+    if sys.argv[2] == "main":
+        print(list(run_jobs(twice, [1, 2, 3], 2)))
+"""
+
+
+@pytest.mark.parametrize("job", ["library", "main"])
+def test_workers_start_without_the_main_script(tmp_path: Path, job: str) -> None:
+    """A spawned worker re-runs the parent's main script unless its job is defined
+    elsewhere: under Streamlit that script is the app, and re-running it cost every
+    worker ~1 s. A job defined in the main script still finds it."""
+    import subprocess
+    import sys
+
+    script, marks = tmp_path / "host.py", tmp_path / "marks"
+    script.write_text(MAIN_SCRIPT)
+    marks.touch()
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, str(script), str(marks), job],
+        capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    printed = done.stdout.splitlines()
+    assert printed[0] == "['1', '2', '3']"
+    if job == "library":
+        assert marks.read_text() == ""  # no worker ran the main script
+    else:
+        assert printed[1] == "[2, 4, 6]"
+        assert marks.read_text() == "ran\n" * 2  # both workers needed it, and ran it
+
+
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_two_jobs_print_what_one_job_prints(
     capsys: pytest.CaptureFixture[str], folder: Path, fmt: str
