@@ -1,12 +1,14 @@
 """Parts of a judgement built when first read, not when judged.
 
 ``napkifu check`` wants only the diagnostics, which come from counting; the judged
-tricks (a :class:`JudgedTrick` and a :class:`JudgedPlay` per card) and the legal
-cards of every turn are wanted by the replay view, the tables and the dashboard.
-Building them for every record checked was most of judging time
-(benchmarks/profile-judge.md), so :attr:`JudgedRound.tricks` is an
-:class:`OnDemandTuple` and :attr:`JudgedTrick.legal` a :class:`LegalAtTurn`: the
-same values, read the same way, built on first use.
+tricks (a :class:`JudgedTrick` and a :class:`JudgedPlay` per card) are wanted by
+the replay view, the tables and the dashboard, and each player's holding and
+legal cards at every turn by the replay view alone. Building them for every record
+checked was most of judging time (benchmarks/profile-judge.md), so
+:attr:`JudgedRound.tricks` is an :class:`OnDemandTuple`,
+:attr:`JudgedTrick.holdings_before` a :class:`HoldingsBefore` and
+:attr:`JudgedTrick.legal` a :class:`LegalAtTurn`: the same values, read the same
+way, built on first use.
 """
 
 from __future__ import annotations
@@ -77,6 +79,40 @@ class OnDemandTuple(Sequence[T], Generic[T]):
 
     def __reduce__(self) -> tuple[type, tuple[tuple[T, ...]]]:
         return (tuple, (self._get(),))
+
+
+class HoldingsBefore(Mapping[str, tuple[Card, ...]]):
+    """``{player: holding}`` before trick ``k`` of a round, the round's holdings
+    (``per_trick``, one dict per trick) replayed for all its tricks when one of them
+    is first read: the tables never read them. Compares equal to the plain dict and
+    pickles as one."""
+
+    __slots__ = ("_k", "_per_trick")
+
+    def __init__(self, per_trick: Sequence[dict[str, tuple[Card, ...]]], k: int) -> None:
+        self._per_trick = per_trick
+        self._k = k
+
+    def _get(self) -> dict[str, tuple[Card, ...]]:
+        return self._per_trick[self._k]
+
+    def __getitem__(self, name: str) -> tuple[Card, ...]:
+        return self._get()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._get()
+
+    def __repr__(self) -> str:
+        return repr(self._get())
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, tuple[Card, ...]]]]:
+        return (dict, (dict(self._get()),))
 
 
 class LegalAtTurn(Mapping[str, tuple[Card, ...]]):

@@ -34,7 +34,7 @@ class PlayCheck:
 
     def holdings_before(
         self, players: Sequence[str], tricks: Sequence[SeatedTrick]
-    ) -> list[dict[str, tuple[int, ...]]]:
+    ) -> tuple[dict[str, tuple[int, ...]], ...]:
         hold = {s: list(h) for s, h in self.start.items()}
         out = []
         for t, mask in zip(tricks, self.taken, strict=True):
@@ -42,11 +42,11 @@ class PlayCheck:
             for i, s in enumerate(t.seats):
                 if mask >> i & 1:
                     hold[s].remove(t.cards[i])
-        return out
+        return tuple(out)
 
     def legal(
         self, rules: Rules, players: Sequence[str], t: SeatedTrick, trump: int | None,
-        before: dict[str, tuple[int, ...]],
+        before: Mapping[str, tuple[int, ...]],
     ) -> LegalAtTurn:
         opening = t.number == 1 and bool(t.seats) and t.seats[0] == self.napoleon
         names = [players[s] for s in t.seats]

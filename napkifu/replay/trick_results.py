@@ -4,14 +4,14 @@ missing tricks (NAP502)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 
 from napkifu.cards import CLUB_THREE, JOKER, Suit, card_text
 from napkifu.model import Round
 from napkifu.quickbuild import maker
 from napkifu.replay.adjutant import Holder
-from napkifu.replay.ondemand import OnDemandTuple
+from napkifu.replay.ondemand import HoldingsBefore, OnDemandTuple
 from napkifu.replay.play_check import PlayCheck
 from napkifu.replay.report import Reporter
 from napkifu.replay.results import JudgedPlay, JudgedTrick
@@ -58,7 +58,7 @@ def _reason(rules: Rules, cls: str | None, card: int, trump: int | None) -> tupl
 
 
 def _club_three_request(
-    rules: Rules, t: SeatedTrick, players: Sequence[str], before: dict[str, tuple[int, ...]]
+    rules: Rules, t: SeatedTrick, players: Sequence[str], before: Mapping[str, tuple[int, ...]]
 ) -> bool:
     """Whether a ♣3 joker request was active: ♣3 led (``lead``) or played (``played``)
     and a player after it in the trick still held a joker — not once the joker is
@@ -83,9 +83,9 @@ def _build(
     None when the adjutant is unknown)."""
     out: list[JudgedTrick] = []
     trump_request = rules.joker_lead == "trump" and trump is not None
-    holdings_before = check.holdings_before(players, seated)
+    per_trick = OnDemandTuple(partial(check.holdings_before, players, seated), len(seated))
     for k, t in enumerate(seated):
-        before = holdings_before[k]
+        before = HoldingsBefore(per_trick, k)
         cards = t.cards
         outcome = t.outcome
         win_card = cards[outcome.winner] if cards else JOKER
