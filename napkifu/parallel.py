@@ -80,7 +80,9 @@ def run_jobs(
 ) -> Iterator[R]:
     """``map(func, items)`` in input order, in a process pool when ``jobs`` > 1 and
     there is more than one item. ``func`` must be a picklable top-level function
-    (a ``functools.partial`` of one is fine). ``items`` may be lazy; it is read as
+    (a ``functools.partial`` of one is fine); unless it is defined in the main
+    script, neither it nor the items may need that script (workers start without
+    it: :func:`_main_hidden`). ``items`` may be lazy; it is read as
     work is handed out. ``batch`` fixes the items per task (default: grows from 1
     so the first results show at once, up to :data:`MAX_BATCH`)."""
     n = resolve_jobs(jobs)
@@ -160,6 +162,8 @@ def _main_hidden() -> Iterator[None]:
     finally:
         if main is not None:
             modules["__main__"] = main
+        else:
+            modules.pop("__main__", None)
 
 
 def _chain(head: list[T], rest: Iterator[T]) -> Iterator[T]:
