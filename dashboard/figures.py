@@ -1,7 +1,10 @@
 """Plotly figures, each a plain function of one frame from :mod:`dashboard.frames`.
 
 Kept free of Streamlit so tests can assert on ``fig.data`` directly. Long series
-use WebGL traces (``Scattergl``): a 10,000-round season stays smooth in a browser.
+are drawn as plain lines, without a marker per round, and in SVG, not WebGL: in
+Chromium without a GPU the 10,000-round season's chart showed ~2.5 s sooner
+(benchmarks/bench_dashboard_browser.py), and SVG never runs into the browser's
+cap on WebGL contexts.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from napkifu.i18n import Lang
 RED, BLACK, GREY = "#c62828", "#212121", "#9e9e9e"
 WON, LOST = "#2e7d32", "#c62828"
 SUIT_COLOURS = {"♠": BLACK, "♣": BLACK, "♥": RED, "♦": RED}
-WEBGL_POINTS = 2_000
+LINE_ONLY_POINTS = 2_000
+"""Beyond this many points a chart's lines carry no marker per round."""
 
 
 def _figure(
@@ -43,12 +47,11 @@ def _pct(rate: float | None) -> str:
 
 def cumulative_figure(frame: pl.DataFrame, lang: Lang = "en") -> go.Figure:
     """One line per player: ``cumulative`` against ``seq`` (frames.cumulative)."""
-    big = frame.height > WEBGL_POINTS
-    scatter = go.Scattergl if big else go.Scatter
+    big = frame.height > LINE_ONLY_POINTS
     traces = []
     for (player,), part in frame.partition_by("player", as_dict=True, maintain_order=True).items():
         traces.append(
-            scatter(
+            go.Scatter(
                 x=part.get_column("seq").to_numpy(),
                 y=part.get_column("cumulative").to_numpy(),
                 mode="lines" if big else "lines+markers",

@@ -92,6 +92,21 @@ def test_cumulative_is_running_sum(season: Season) -> None:
     assert list(trace.y) == [2, -2, -1, 0, -2]
     assert list(trace.x) == [1, 2, 3, 4, 5]
     assert len(fig.data) == len(SEATS)
+    assert {tr.mode for tr in fig.data} == {"lines+markers"}
+
+
+def test_a_long_season_is_drawn_as_plain_svg_lines() -> None:
+    """Thousands of rounds: every point kept, no marker per round, no WebGL."""
+    n = figures.LINE_ONLY_POINTS
+    cum = pl.DataFrame(
+        {"player": ["A"] * n + ["B"] * n, "seq": [*range(1, n + 1)] * 2,
+         "points": [1] * n + [-1] * n, "cumulative": [*range(1, n + 1), *range(-1, -n - 1, -1)]}
+    )  # fmt: skip
+    fig = figures.cumulative_figure(cum)
+    assert [type(tr).__name__ for tr in fig.data] == ["Scatter", "Scatter"]
+    assert [tr.mode for tr in fig.data] == ["lines", "lines"]
+    assert list(fig.data[1].y) == list(range(-1, -n - 1, -1))
+    assert list(fig.data[0].x) == list(range(1, n + 1))
 
 
 def test_leaderboard_ranks_by_points(season: Season) -> None:

@@ -1,0 +1,155 @@
+"""The dashboard's first render as a user meets it: a real ``streamlit run`` server,
+a real browser (Debian's Chromium, driven by Playwright).
+
+    .venv/bin/python benchmarks/bench_dashboard_browser.py [--rounds 10000] [--folder DIR]
+
+The season is the one ``bench_dashboard.py`` uses (generated once into the temp
+dir). The server is started with ``.venv/bin/streamlit run dashboard/app.py``, the
+command the README gives, with a result cache of its own; each figure is the time
+from asking the browser for the page to the leaderboard's leader shown with
+Streamlit's running indicator gone, and to the cumulative chart drawn by Plotly
+in the browser (which happens after the script run):
+
+- cold: a new server, nothing cached anywhere (judges every file);
+- new session: a second browser tab on the same server (its caches are warm);
+- restart: a new server on the same, now filled, result cache (also timed: the
+  server's own start, until it answers its health check).
+
+AppTest (``bench_dashboard.py``) runs the same script without the network, the
+browser or the server; this measures what it leaves out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+            return bool(r.status == 200)
+    except OSError:
+        return False
+
+
+def start_server(folder: Path, cache: Path) -> tuple[subprocess.Popen[bytes], str, float]:
+    """A `streamlit run` server on a free loopback port: (process, url, seconds until
+    it answered its health check)."""
+    port = _free_port()
+    streamlit = Path(sys.executable).with_name("streamlit")
+    env = {**os.environ, "NAPKIFU_RECORDS": str(folder), "NAPKIFU_CACHE_DIR": str(cache),
+           "NAPKIFU_LANG": "en"}  # fmt: skip
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        [str(streamlit), "run", "dashboard/app.py", "--server.headless", "true",
+         "--server.address", "127.0.0.1", "--server.port", str(port),
+         "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    while not _healthy(url):
+        if proc.poll() is not None or time.perf_counter() - start > 120:
+            raise RuntimeError("the dashboard did not start")
+        time.sleep(0.05)
+    return proc, url, time.perf_counter() - start
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+CHART_DRAWN = """() => [...document.querySelectorAll('.js-plotly-plot')].some(
+    g => g._fullLayout && (g.querySelector('.scatterlayer .trace') || g.querySelector('canvas')))"""
+
+
+def first_render(context: object, url: str) -> tuple[float, float]:
+    """Seconds from asking for the page to the leader shown with the run finished,
+    and to the cumulative chart drawn (Plotly draws in the browser, after the run)."""
+    page = context.new_page()  # type: ignore[attr-defined]
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.get_by_test_id("leader").wait_for(timeout=600_000)
+    page.wait_for_function(
+        "() => !document.querySelector(\"[data-testid='stStatusWidget']\")", timeout=600_000
+    )
+    ready = time.perf_counter() - start
+    page.wait_for_function(CHART_DRAWN, timeout=600_000)
+    drawn = time.perf_counter() - start
+    page.close()
+    return ready, drawn
+
+
+def _show(label: str, times: tuple[float, float]) -> None:
+    print(f"  {label:<40} {times[0]:7.3f} s, chart drawn {times[1]:7.3f} s", flush=True)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=10_000)
+    ap.add_argument("--folder", help="use these records instead of generating them")
+    args = ap.parse_args()
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
+        return 2
+    from bench_dashboard import _count_rounds, prepare
+    from playwright.sync_api import sync_playwright
+
+    folder = Path(args.folder) if args.folder else prepare(args.rounds)
+    print(f"{_count_rounds(folder)} rounds in {folder}, {os.cpu_count()} cores")
+    cache = Path(tempfile.mkdtemp(prefix="napkifu-bench-browser-cache-"))
+    profile = tempfile.mkdtemp(prefix="napkifu-bench-chromium-")
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=ARGS,
+            viewport={"width": 1400, "height": 1000},
+        )  # fmt: skip
+        try:
+            proc, url, _ = start_server(folder, cache)
+            try:
+                cold = first_render(context, url)
+                _show("first render, cold (judges everything)", cold)
+                _show("a new browser session, same server", first_render(context, url))
+            finally:
+                stop_server(proc)
+            proc, url, started = start_server(folder, cache)
+            try:
+                warm = first_render(context, url)
+                print(f"  {'server start (until healthy)':<40} {started:7.3f} s")
+                _show("first render after a restart (cache)", warm)
+            finally:
+                stop_server(proc)
+        finally:
+            context.close()
+    print(f"\ncold {cold[0]:.2f} s (target < 3 s), chart {cold[1]:.2f} s; "
+          f"after a restart {warm[0]:.2f} s, chart {warm[1]:.2f} s")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
