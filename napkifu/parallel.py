@@ -15,6 +15,7 @@ import functools
 import multiprocessing
 import os
 import sys
+import threading
 import types
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -138,6 +139,7 @@ def _from_main(func: Callable[..., object]) -> bool:
 
 _NO_MAIN = types.ModuleType("__main__")
 """The main module as a spawned worker is told of it: no path, no spec, nothing to run."""
+_MAIN_SWAP = threading.Lock()
 
 
 @contextlib.contextmanager
@@ -153,17 +155,24 @@ def _main_hidden() -> Iterator[None]:
     shown a main module without a path (what it sees in an interactive session)
     and the worker imports just the job's module. The swap lasts the few
     milliseconds of a start; a job defined in the main script is never started
-    this way (:func:`_from_main`)."""
+    this way (:func:`_from_main`).
+
+    Threads (Streamlit sessions) take turns, so one never saves another's stand-in
+    as the main module; and the main module is put back only if it is still the
+    stand-in: a main module installed meanwhile (Streamlit installs one at the
+    start of every script run) is left in place."""
     modules = sys.modules
-    main = modules.get("__main__")
-    modules["__main__"] = _NO_MAIN
-    try:
-        yield
-    finally:
-        if main is not None:
-            modules["__main__"] = main
-        else:
-            modules.pop("__main__", None)
+    with _MAIN_SWAP:
+        main = modules.get("__main__")
+        modules["__main__"] = _NO_MAIN
+        try:
+            yield
+        finally:
+            if modules.get("__main__") is _NO_MAIN:
+                if main is not None:
+                    modules["__main__"] = main
+                else:
+                    del modules["__main__"]
 
 
 def _chain(head: list[T], rest: Iterator[T]) -> Iterator[T]:

@@ -469,3 +469,51 @@ def test_big_files_are_read_in_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
     assert split.files == whole.files
     for name in COLUMNS:
         assert whole.table(name).equals(split.table(name)), name
+
+
+def test_main_module_is_put_back_unless_replaced_meanwhile() -> None:
+    """The stand-in main module shown to starting workers never outlives the start:
+    the main module comes back, or, if another thread (a Streamlit script run)
+    installed its own meanwhile, that one stays."""
+    import sys
+    import threading
+    import types
+
+    from napkifu.parallel import _main_hidden
+
+    main = sys.modules["__main__"]
+    with _main_hidden():
+        assert sys.modules["__main__"] is not main
+        assert not hasattr(sys.modules["__main__"], "__file__")
+    assert sys.modules["__main__"] is main
+    newer = types.ModuleType("__main__")
+    try:
+        with _main_hidden():
+            sys.modules["__main__"] = newer  # what Streamlit does at a run's start
+        assert sys.modules["__main__"] is newer
+    finally:
+        sys.modules["__main__"] = main
+    # Two threads starting workers at once take turns: the second never takes the
+    # first one's stand-in for the main module, and neither keeps it.
+    a_in, release, b_in = threading.Event(), threading.Event(), threading.Event()
+
+    def first() -> None:
+        with _main_hidden():
+            a_in.set()
+            release.wait(10)
+
+    def second() -> None:
+        a_in.wait(10)
+        with _main_hidden():
+            b_in.set()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for th in threads:
+        th.start()
+    a_in.wait(10)
+    assert not b_in.wait(0.3)  # waits for the first to finish
+    release.set()
+    for th in threads:
+        th.join(10)
+    assert b_in.is_set()
+    assert sys.modules["__main__"] is main
