@@ -23,41 +23,22 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT / "tests")]
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-            return bool(r.status == 200)
-    except OSError:
-        return False
+from chromium import ARGS, CHROMIUM, free_port, healthy  # noqa: E402
 
 
 def start_server(folder: Path, cache: Path) -> tuple[subprocess.Popen[bytes], str, float]:
     """A `streamlit run` server on a free loopback port: (process, url, seconds until
     it answered its health check)."""
-    port = _free_port()
+    port = free_port()
     streamlit = Path(sys.executable).with_name("streamlit")
     env = {**os.environ, "NAPKIFU_RECORDS": str(folder), "NAPKIFU_CACHE_DIR": str(cache),
            "NAPKIFU_LANG": "en"}  # fmt: skip
@@ -69,7 +50,7 @@ def start_server(folder: Path, cache: Path) -> tuple[subprocess.Popen[bytes], st
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
-    while not _healthy(url):
+    while not healthy(url):
         if proc.poll() is not None or time.perf_counter() - start > 120:
             raise RuntimeError("the dashboard did not start")
         time.sleep(0.05)

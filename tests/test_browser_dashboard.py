@@ -11,42 +11,28 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from chromium import ARGS, CHROMIUM, free_port, healthy
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
 if not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is missing")
 
 
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url.rstrip("/") + "/_stcore/health", timeout=2) as r:
-            return r.status == 200
-    except OSError:
-        return False
-
-
 def _wait(url: str, seconds: float, proc: subprocess.Popen | None = None) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if _healthy(url):
+        if healthy(url):
             return
         if proc is not None and proc.poll() is not None:
             raise RuntimeError(f"streamlit exited with status {proc.returncode}")
@@ -61,9 +47,7 @@ def dashboard_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         _wait(given, 60)
         yield given
         return
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     log = tmp_path_factory.mktemp("streamlit") / "streamlit.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen(

@@ -7,6 +7,10 @@ import itertools
 import json
 import os
 import shutil
+import subprocess
+import sys
+import threading
+import types
 from pathlib import Path
 
 import polars as pl
@@ -15,7 +19,7 @@ import pytest
 from napkifu.cache import ResultCache, default_dir
 from napkifu.cli import main
 from napkifu.commands.checkfile import CheckSettings, check_task
-from napkifu.parallel import run_jobs
+from napkifu.parallel import _main_hidden, run_jobs
 
 EXAMPLES = Path(__file__).resolve().parent / "examples"
 SEASON = Path(__file__).parent / "records" / "analysis" / "season"
@@ -60,7 +64,7 @@ def test_run_jobs_keeps_order_and_streams_lazily() -> None:
 MAIN_SCRIPT = """
 import sys
 import polars  # loaded: the pool spawns its workers
-from napkifu.parallel import run_jobs
+from napkifu.parallel import _main_hidden, run_jobs
 
 if __name__ == "__mp_main__":
     with open(sys.argv[1], "a") as marks:
@@ -84,9 +88,6 @@ def test_workers_start_without_the_main_script(tmp_path: Path, job: str) -> None
     """A spawned worker re-runs the parent's main script unless its job is defined
     elsewhere: under Streamlit that script is the app, and re-running it cost every
     worker ~1 s. A job defined in the main script still finds it."""
-    import subprocess
-    import sys
-
     script, marks = tmp_path / "host.py", tmp_path / "marks"
     script.write_text(MAIN_SCRIPT)
     marks.touch()
@@ -475,12 +476,6 @@ def test_main_module_is_put_back_unless_replaced_meanwhile() -> None:
     """The stand-in main module shown to starting workers never outlives the start:
     the main module comes back, or, if another thread (a Streamlit script run)
     installed its own meanwhile, that one stays."""
-    import sys
-    import threading
-    import types
-
-    from napkifu.parallel import _main_hidden
-
     main = sys.modules["__main__"]
     with _main_hidden():
         assert sys.modules["__main__"] is not main
