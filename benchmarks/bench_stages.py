@@ -9,7 +9,9 @@ time of this process, best of R runs) and printed in µs per round and rounds/s:
 - decode: bytes → text;
 - parse: text → record model (the notation layer);
 - judge: record model → judgement (the replay engine, judged tricks left unbuilt);
-- check: decode + parse + judge, what ``napkifu check`` does per file;
+- check: decode + parse + judge, the ordinary path of ``napkifu check``;
+- express: ``napkifu check``'s express lane on the same files (they are clean, so
+  it proves them clean without building their model: napkifu/express);
 - tables: check + the season rows (which build the judged tricks), as ``export``;
 - dashboard: the dashboard's per-file job (tables as DataFrames, packed as Arrow).
 
@@ -51,6 +53,7 @@ def main() -> int:
         return 2
 
     from dashboard.data import judge_file
+    from napkifu.commands.checkfile import check_bytes
     from napkifu.analysis import judgement_rows
     from napkifu.api import loads
     from napkifu.notation import decode, parse
@@ -66,6 +69,7 @@ def main() -> int:
         "parse": lambda: [parse(t) for t in texts],
         "judge": lambda: [judge(r) for r in records],
         "check (decode + parse + judge)": lambda: [loads(d) for d in data],
+        "express (check's lane)": lambda: [check_bytes(d, "x.nap") for d in data],
         "tables (check + season rows)": lambda: [judgement_rows(loads(d)) for d in data],
         "dashboard per-file job": lambda: [judge_file((p.name, d)) for p, d in named],
     }

@@ -30,6 +30,7 @@ ALLOWED: dict[str, set[str]] = {
     "notation": {"cards", "model", "diagnostics", "i18n", "gcpause", "quickbuild"},
     "rules": {"cards", "model", "diagnostics", "i18n", "quickbuild"},
     "replay": {"cards", "model", "diagnostics", "i18n", "rules", "gcpause", "quickbuild"},
+    "express": {"cards", "model", "notation", "rules", "replay"},
     "api": {"notation", "replay", "diagnostics", "model", "cards"},
     "report": {"diagnostics", "i18n", "model"},
     "views": {"replay", "cards", "diagnostics", "i18n", "model", "api"},

@@ -29,14 +29,13 @@ from napkifu.notation.objects import player_ref, span
 from napkifu.notation.transform import (
     Statement,
     StatementBuilder,
-    bid_value,
     bids_at,
     cards_at,
     comment_text,
-    player_name,
     points_entry,
     trick_statement,
 )
+from napkifu.notation.values import bid_value, player_name
 
 _GAP = r"[ \t\f]*"
 
@@ -140,6 +139,8 @@ class FastPath:
             return pattern
 
         self.builder = builder
+        self._terminals: dict[str, re.Pattern[str]] = {}
+        self._lark = lark
         # head word → (line regex, payload builder, group of the last terminal)
         self.lines: dict[str, tuple[re.Pattern[str], Build, int]] = {}
         for head, shape in SHAPES.items():
@@ -165,6 +166,15 @@ class FastPath:
         for head, kw in _POINTS_LINES.items():
             items = f"(?P<t2>(?:{_GAP}{player}{_GAP}{score})+)"
             self.lines[head] = (compile_line([f"{_GAP}(?P<t1>{term(kw)})", items]), points, 2)
+
+    def terminal(self, name: str) -> re.Pattern[str]:
+        """The grammar's terminal ``name`` compiled alone (to ``fullmatch`` one word)."""
+        got = self._terminals.get(name)
+        if got is None:
+            got = self._terminals[name] = re.compile(
+                self._lark.get_terminal(name).pattern.to_regexp()
+            )
+        return got
 
     def statement(self, text: str, head: str, line_no: int) -> Statement | None:
         """The statement on ``text`` (line ``line_no``; ``head`` its first word), or None."""

@@ -8,7 +8,7 @@ checked against it (NAP402); the call itself is checked for NAP401.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from napkifu.cards import JOKER, UNKNOWN, card_text
@@ -78,37 +78,45 @@ def check_call(
     call = rnd.call
     if call is None:
         return
-    c = call.card.card
-    span = call.card.span
-    text = card_text(c)
+    for en, ja in call_faults(
+        rules, call.card.card, napoleon, napoleon_dealt, napoleon_plays, discards
+    ):
+        rep.add("NAP401", call.card.span, en, ja)
+
+
+def call_faults(
+    rules: Rules,
+    c: int,
+    napoleon: str,
+    napoleon_dealt: Collection[int] | None,
+    napoleon_plays: Collection[int],
+    discards: Collection[int] | None,
+) -> list[tuple[str, str]]:
+    """What is wrong with calling ``c`` (English and Japanese), if anything: what
+    Napoleon was dealt, played and discarded is as far as the record tells (None:
+    unknown)."""
     if not rules.has_adjutant:
-        rep.add(
-            "NAP401",
-            span,
+        return [(
             f"there is no adjutant with {rules.players} players: nothing may be called",
             f"{rules.players} 人では副官はいない（指定できない）",
-        )
-        return
+        )]
+    text = card_text(c)
     if c == JOKER and rules.jokers != 1:
         why = (
             "there is no joker in this deck"
             if rules.jokers == 0
             else "the joker may not be called with two jokers"
         )
-        rep.add(
-            "NAP401",
-            span,
+        return [(
             f"{text} cannot be called: {why}",
             f"{text} は指定できない（ジョーカーが{'ない' if rules.jokers == 0 else '2枚'}）",
-        )
-        return
+        )]
+    out = []
     if rules.call_timing == "after-exchange" and discards is not None and c in discards:
-        rep.add(
-            "NAP401",
-            span,
+        out.append((
             f"{napoleon} calls {text}, which was discarded (rule call-timing after-exchange)",
             f"{napoleon} が捨てた {text} を指定した（call-timing after-exchange）",
-        )
+        ))
     if rules.call_own_card == "forbidden":
         own = (
             (napoleon_dealt is not None and c in napoleon_dealt)
@@ -116,12 +124,11 @@ def check_call(
             else c in napoleon_plays
         )
         if own:
-            rep.add(
-                "NAP401",
-                span,
+            out.append((
                 f"{napoleon} calls {text} from their own hand (rule call-own-card forbidden)",
                 f"{napoleon} が自分の手札の {text} を指定した（call-own-card forbidden）",
-            )
+            ))
+    return out
 
 
 def check_adjutant_line(rnd: Round, napoleon: str, holder: Holder, rep: Reporter) -> None:

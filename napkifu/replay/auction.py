@@ -88,15 +88,14 @@ def run_auction(
                 f"{players[who]} passed earlier and is out of the auction",
                 f"{players[who]} は既にパスして競りから降りている",
             )
-        if bid.is_pass:
+        if bid.count is None:  # a pass
             passes += 1
             if pass_out:
                 out.add(who)
         else:
-            assert bid.count is not None
             key = bid_key(bid.count, bid.suit)
-            text = bid_text(bid.count, bid.suit)
             if rep and not bid_in_range(rules, bid.count, bid.suit):
+                text = bid_text(bid.count, bid.suit)
                 if bid.suit is None and not rules.no_trump:
                     en, ja = (
                         f"no-trump bid {text} is not allowed (rule no-trump off)",
@@ -111,6 +110,7 @@ def run_auction(
                 rep.add("NAP301", bid.span, en, ja)
             if standing is not None and key <= standing[0]:
                 if rep:
+                    text = bid_text(bid.count, bid.suit)
                     st = bid_text(standing[2].count or 0, standing[2].suit)
                     rep.add(
                         "NAP302",
@@ -123,7 +123,7 @@ def run_auction(
             else:
                 standing = (key, who, bid)
             passes = 0
-        turn = _next_seat(who, n, out if pass_out else set())
+        turn = _next_seat(who, n, out) if pass_out or not n else (who + 1) % n
         if standing is None:
             if passes >= n:
                 ended = all_pass = True

@@ -13,20 +13,34 @@ from napkifu.replay.round import RoundContext, judge_round, unjudged_round
 from napkifu.rules.game_rules import rules_for_game
 
 
-def first_bidder(players: tuple[str, ...], rnd: Round, previous_first: int | None) -> int:
-    """NOTATION.md "Who bids first": after the dealer; else the first bid's prefix;
-    else seat 1 in a game's first round and the seat after the previous round's
-    first bidder later."""
+def first_bidder(
+    players: tuple[str, ...], dealer: str | None, first_named: str | None,
+    previous_first: int | None,
+) -> int:
+    """NOTATION.md "Who bids first": after the ``dealer``; else the player named by the
+    first bid's prefix (``first_named``); else seat 1 in a game's first round and the
+    seat after the previous round's first bidder later."""
     seat = {p: i for i, p in enumerate(players)}
-    n = len(players)
-    if rnd.dealer is not None and rnd.dealer.player.name in seat:
-        return (seat[rnd.dealer.player.name] + 1) % n
-    bids = rnd.all_bids
-    if bids and bids[0].player is not None and bids[0].player.name in seat:
-        return seat[bids[0].player.name]
+    if dealer is not None and dealer in seat:
+        return (seat[dealer] + 1) % len(players)
+    if first_named is not None and first_named in seat:
+        return seat[first_named]
     if previous_first is None:
         return 0
-    return (previous_first + 1) % n
+    return (previous_first + 1) % len(players)
+
+
+def dealer_in_turn(players: tuple[str, ...], before: str, dealer: str, after_redeal: bool) -> bool:
+    """Whether ``dealer`` may deal after ``before`` dealt the previous round (NAP701):
+    the next seat, or the same dealer again after a redeal. Names not among the
+    players are NAP103's business, not this rule's."""
+    if before not in players or dealer not in players:
+        return True
+    return dealer == _next_dealer(players, before) or (after_redeal and dealer == before)
+
+
+def _next_dealer(players: tuple[str, ...], before: str) -> str:
+    return players[(players.index(before) + 1) % len(players)]
 
 
 def judge_game(game: Game, file: str) -> JudgedGame:
@@ -38,8 +52,10 @@ def judge_game(game: Game, file: str) -> JudgedGame:
         prev: JudgedRound | None = None
         running: dict[str, int] | None = dict.fromkeys(players, 0)
         for rnd in game.rounds:
-            first = first_bidder(players, rnd, prev_first)
             dealer = rnd.dealer.player.name if rnd.dealer is not None else None
+            bids = rnd.all_bids
+            named = bids[0].player.name if bids and bids[0].player is not None else None
+            first = first_bidder(players, dealer, named, prev_first)
             ctx = RoundContext(rules, players, file, game.number, first, dealer)
             try:
                 jr = judge_round(ctx, rnd)
@@ -73,11 +89,9 @@ def _check_dealer(
 ) -> None:
     assert prev.source.dealer is not None and rnd.dealer is not None
     before = prev.source.dealer.player.name
-    if before not in players or dealer not in players:
+    if dealer_in_turn(players, before, dealer, prev.kind == "redeal"):
         return
-    expected = players[(players.index(before) + 1) % len(players)]
-    if dealer == expected or (prev.kind == "redeal" and dealer == before):
-        return
+    expected = _next_dealer(players, before)
     rep.add(
         "NAP701",
         rnd.dealer.player.span,

@@ -126,6 +126,17 @@ def _build(
     return tuple(out)
 
 
+def discard_credit(rules: Rules, honors: int, first_trick_napoleon: bool) -> tuple[int, int]:
+    """Who is credited with the ``honors`` Napoleon discarded (``discard-honors``), as
+    (to Napoleon's side, to the allies); ``first_trick_napoleon``: her side won trick 1."""
+    credit = rules.discard_honors
+    if credit == "napoleon" or (credit == "first-trick" and first_trick_napoleon):
+        return honors, 0
+    if credit == "allies" or credit == "first-trick":
+        return 0, honors
+    return 0, 0
+
+
 def judged_tricks(
     rules: Rules,
     players: Sequence[str],
@@ -194,12 +205,8 @@ def judged_tricks(
                 n_ += rest
             else:
                 a_ += rest
-        credit = rules.discard_honors
-        if credit == "napoleon" or (credit == "first-trick" and first_winner_nap):
-            n_ += d
-        elif credit == "allies" or credit == "first-trick":
-            a_ += d
-        possible.append((n_, a_))
+        to_nap, to_allies = discard_credit(rules, d, bool(first_winner_nap))
+        possible.append((n_ + to_nap, a_ + to_allies))
     result = rnd.result
     if len(possible) == 1:
         n_, a_ = possible[0]
@@ -238,4 +245,4 @@ def judged_tricks(
     return out, result.honors, None
 
 
-__all__ = ["judged_tricks", "trick_reason"]
+__all__ = ["discard_credit", "judged_tricks", "trick_reason"]

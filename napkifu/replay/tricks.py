@@ -64,7 +64,7 @@ def seat_tricks(
     total = rules.tricks
     honor_set = rules.honor_cards
     resolve = trick_resolver(rules, trump)
-    orders = _seat_orders(rules, n)
+    orders = seat_orders(rules, n)
     prev_line = 0
     lost_seating = False
     for k, line in enumerate(lines):
@@ -159,7 +159,7 @@ def seat_tricks(
     return out
 
 
-def _seat_orders(rules: Rules, n: int) -> dict[tuple[int, int], tuple[int, ...]]:
+def seat_orders(rules: Rules, n: int) -> dict[tuple[int, int], tuple[int, ...]]:
     """The seats of a trick in playing order, by (leader, direction), for ``n`` seats."""
     got = rules.cache.get(("seat-orders", n))
     if got is None:

@@ -211,29 +211,64 @@ def trick_resolver(rules: Rules, trump: int | None) -> Resolver:
     got = rules.cache.get(("resolver", trump))
     if got is not None:
         return got  # type: ignore[return-value]
-    comp = _compiled(rules, trump)
-    has_same_two = comp[6] != _NONE
-    tables: dict[tuple[int | None, bool, bool], tuple] = {}
+    rank = _ranker(rules, trump)
 
     def resolve(
         cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool = False
     ) -> TrickOutcome:
         if not cards:
             return TrickOutcome(0, None, (), False)
+        best, s2, (_lk, _k, lead_names, names) = rank(cards, lead_suit, trick_number, last)
+        classes = (lead_names[cards[0]], *[names[c] for c in cards[1:]])
+        return _outcome(best, classes[best], classes, s2)
+
+    rules.cache[("resolver", trump)] = resolve
+    return resolve
+
+
+Winner = Callable[[Sequence[Card], "int | None", int, bool], int]
+
+
+def trick_winner(rules: Rules, trump: int | None) -> Winner:
+    """Like :func:`trick_resolver`, but only the index of the winning card (of a trick
+    with at least one card): for a caller that needs nothing else."""
+    got = rules.cache.get(("winner", trump))
+    if got is not None:
+        return got  # type: ignore[return-value]
+    rank = _ranker(rules, trump)
+
+    def winner(
+        cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool = False
+    ) -> int:
+        return rank(cards, lead_suit, trick_number, last)[0]
+
+    rules.cache[("winner", trump)] = winner
+    return winner
+
+
+def _ranker(
+    rules: Rules, trump: int | None
+) -> Callable[[Sequence[Card], int | None, int, bool], tuple[int, bool, tuple]]:
+    """The winning index of a (non-empty) trick, whether same-two held, and the key
+    and class tables of its kind of trick."""
+    comp = _compiled(rules, trump)
+    has_same_two = comp[6] != _NONE
+    tables: dict[tuple[int | None, bool, bool], tuple] = {}
+
+    def rank(
+        cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool
+    ) -> tuple[int, bool, tuple]:
         s2 = has_same_two and same_two_holds(rules, cards, lead_suit, trump, trick_number, last)
         key = (lead_suit, s2, MIGHTY in cards)
         table = tables.get(key)
         if table is None:
             table = tables[key] = _keys(rules, trump, *key)
-        lead_keys, keys, lead_names, names = table
-        first = cards[0]
-        best, best_key = 0, lead_keys[first]
+        lead_keys, keys = table[0], table[1]
+        best, best_key = 0, lead_keys[cards[0]]
         for i in range(1, len(cards)):
             k = keys[cards[i]]
             if k < best_key:  # strictly: of equal keys the earlier card wins
                 best, best_key = i, k
-        classes = (lead_names[first], *[names[c] for c in cards[1:]])
-        return _outcome(best, classes[best], classes, s2)
+        return best, s2, table
 
-    rules.cache[("resolver", trump)] = resolve
-    return resolve
+    return rank

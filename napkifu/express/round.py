@@ -1,0 +1,143 @@
+"""One round of a full record proved clean without its model.
+
+The replay engine (:mod:`napkifu.replay.round`) builds a round's model, spans and
+all, so that it can say exactly where and why anything is wrong. A round that is
+right needs none of that: here its lines are read by :class:`~napkifu.express.table.Table`,
+its cards are ints, and the rule questions go to the very functions the engine
+asks — the auction (:func:`~napkifu.replay.auction.run_auction`), the call
+(:func:`~napkifu.replay.adjutant.call_faults`), the tricks
+(:mod:`napkifu.express.tricks`), the honors credited for discards and the scores.
+What is this module's own is the order of a round's lines and its bookkeeping: who
+deals and bids first, who the adjutant turned out to be, which side took which
+honors, the running totals.
+
+It only ever says "clean" or gives up (:class:`~napkifu.express.table.NotClean`):
+anything it does not cover — a ``hand``, ``widow`` or ``claim`` line, a missing
+``discard``, lines out of the usual order, a named joker suit — and anything the
+engine would report, however small, sends the file down the ordinary path, which
+then finds and explains it.
+"""
+
+from __future__ import annotations
+
+from napkifu.cards import JOKER, UNKNOWN
+from napkifu.express.table import END, VETO, Line, NotClean, Table
+from napkifu.express.tricks import play_tricks
+from napkifu.notation.values import bid_value, card_values, play_value
+from napkifu.replay.adjutant import call_faults
+from napkifu.replay.auction import run_auction
+from napkifu.replay.game import dealer_in_turn, first_bidder
+from napkifu.replay.scoring import napoleon_wins, round_scores
+from napkifu.replay.trick_results import discard_credit
+
+
+def judge_round(table: Table, lines: list[Line]) -> None:
+    """Prove the round in ``lines`` (its ``round`` line first) clean, and carry its
+    dealer, first bidder and scores on to the next; raise :class:`NotClean` if not."""
+    rules, players = table.rules, table.players
+    lines.append(END)  # so that looking one line past the last needs no bounds check
+    number = int(table.match(lines[0], "round").group(2))
+    if number != table.number + 1:
+        raise NotClean
+    table.number = number
+    k = 1
+    dealer = None
+    if lines[k][0] == "dealer":
+        dealer = players[table.seat_of(table.match(lines[k], "dealer").group(2))]
+        if table.dealer is not None and not dealer_in_turn(
+            players, table.dealer, dealer, table.redeal
+        ):
+            raise NotClean
+        k += 1
+    table.dealer = dealer
+    bids = table.bids(lines[k])
+    k += 1
+    named = bids[0].player.name if bids[0].player is not None else None
+    table.first = first_bidder(players, dealer, named, table.first)
+    auction = run_auction(rules, players, table.first, bids, VETO)
+    table.redeal = auction.all_pass
+    if auction.all_pass:
+        if lines[k] is not END:
+            raise NotClean
+        return
+    if not auction.finished or auction.napoleon is None or auction.count is None:
+        raise NotClean
+    napoleon, count = auction.napoleon, auction.count
+    if lines[k][0] == "napoleon":
+        m = table.match(lines[k], "napoleon")
+        if players[table.seat_of(m.group(2))] != napoleon or bid_value(m.group(3)) != (
+            count,
+            auction.suit,
+        ):
+            raise NotClean
+        k += 1
+    trump = None if auction.suit is None else int(auction.suit)
+    called = None
+    if lines[k][0] == "call":
+        called = play_value(table.match(lines[k], "call").group(2))[0]
+        k += 1
+    elif rules.has_adjutant:
+        raise NotClean  # a played round names the called card
+    written_adjutant: str | bool | None = False  # False: no adjutant line
+    if lines[k][0] == "adjutant":
+        raw = table.match(lines[k], "adjutant").group(2)
+        written_adjutant = None if raw == "none" else players[table.seat_of(raw)]
+        k += 1
+    discards = card_values(table.match(lines[k], "discard").group(2))
+    if (
+        len(discards) != rules.widow_size
+        or len(set(discards)) != len(discards)
+        or JOKER in discards
+        or UNKNOWN in discards
+    ):
+        raise NotClean
+    k += 1
+    nap_seat = table.seat[napoleon]
+    won, holder, plays = play_tricks(
+        table, lines[k : k + rules.tricks], nap_seat, trump, called, discards
+    )
+    k += rules.tricks
+    if called is not None and call_faults(
+        rules, called, napoleon, None, plays[nap_seat], discards
+    ):
+        raise NotClean
+    adjutant = None if holder is None or holder == nap_seat else players[holder]
+    if written_adjutant is not False and (
+        None if written_adjutant == napoleon else written_adjutant
+    ) != adjutant:
+        raise NotClean
+    side = {nap_seat} if adjutant is None else {nap_seat, holder}
+    honors = rules.honor_cards
+    nap = allies = 0
+    for winner, taken in won:
+        if winner in side:
+            nap += taken
+        else:
+            allies += taken
+    to_nap, to_allies = discard_credit(
+        rules, sum(1 for c in discards if c in honors), won[0][0] in side
+    )
+    nap, allies = nap + to_nap, allies + to_allies
+    if lines[k][0] == "result":
+        if int(table.match(lines[k], "result").group(2)) != nap:
+            raise NotClean
+        k += 1
+    scores = round_scores(
+        rules, players, napoleon, adjutant, count, napoleon_wins(rules, count, nap), allies
+    )
+    computed = None if scores is None else [scores[p] for p in players]
+    written = None
+    if lines[k][0] == "score":
+        written = table.points(lines[k], "score")
+        if computed is not None and written != computed:
+            raise NotClean
+        k += 1
+    add = written if written is not None else computed
+    if add is not None:
+        table.running = [a + b for a, b in zip(table.running, add)]  # noqa: B905 (n each)
+    if lines[k][0] == "total":
+        if table.points(lines[k], "total") != table.running:
+            raise NotClean
+        k += 1
+    if lines[k] is not END:
+        raise NotClean

@@ -1,0 +1,124 @@
+"""The tricks of a complete round, seated, resolved and checked in the express lane.
+
+What the engine's :mod:`napkifu.replay.tricks` and :mod:`napkifu.replay.play_check`
+do for a round that is right, minus the model: the written leader must be the
+computed one, every card is played once, and every card is legal for what its
+player held, which in a complete record is exactly the cards they play from then
+on. The rule questions (lead suit, ladder, following, reverse jacks) go to the
+engine's own functions.
+"""
+
+from __future__ import annotations
+
+from napkifu.cards import JOKER
+from napkifu.express.table import Line, NotClean, Table
+from napkifu.notation.values import play_value
+from napkifu.replay.following import plainly_legal, unsure_turns, violation
+from napkifu.replay.tricks import reverses, seat_orders
+from napkifu.rules.build import Rules
+from napkifu.rules.ladder import lead_suit_of, trick_winner
+
+Seated = tuple[tuple[int, ...], list[int], "int | None"]  # (seats, cards, lead suit)
+_NUMBERS = {str(i): i for i in range(1, 100)}
+
+
+def play_tricks(
+    table: Table,
+    lines: list[Line],
+    nap_seat: int,
+    trump: int | None,
+    called: int | None,
+    discards: list[int],
+) -> tuple[list[tuple[int, int]], int | None, list[list[int]]]:
+    """Seat, resolve and check every trick: (winner seat, honors) per trick, the
+    seat that played the called card (None: nobody, so it lay in the widow or the
+    discards and Napoleon plays alone), and the cards each seat played."""
+    rules = table.rules
+    n, total = len(table.players), rules.tricks
+    if len(lines) != total:
+        raise NotClean
+    winner_of = trick_winner(rules, trump)
+    honors = rules.honor_cards
+    orders = seat_orders(rules, n)
+    reverse = rules.reverse_jack
+    leader, step = nap_seat, 1
+    seated: list[Seated] = []
+    plays: list[list[int]] = [[] for _ in range(n)]
+    won: list[tuple[int, int]] = []
+    holder = None
+    for number, line in enumerate(lines, start=1):
+        named, cards = _read(table, line, number)
+        if named is not None and table.leader(named) != leader:
+            raise NotClean
+        if len(cards) != n:
+            raise NotClean
+        if JOKER in cards and (
+            rules.jokers == 0 or (cards[0] == JOKER and rules.joker_lead == "suit")
+        ):
+            raise NotClean
+        seats = orders[leader, step]
+        lead_suit = lead_suit_of(rules, cards[0], None, trump)
+        winner = seats[winner_of(cards, lead_suit, number, number == total)]
+        for s, c in zip(seats, cards):  # noqa: B905 — both have n items (checked)
+            plays[s].append(c)
+        if called in cards:
+            holder = seats[cards.index(called)]
+        if reverse:
+            for c in cards:
+                if reverses(rules, c, trump):
+                    step = -step
+        won.append((winner, len(honors.intersection(cards))))
+        seated.append((seats, cards, lead_suit))
+        leader = winner
+    _check_follows(rules, seated, plays, discards, nap_seat, trump)
+    return won, holder, plays
+
+
+def _read(table: Table, line: Line, number: int) -> tuple[str | None, list[int]]:
+    """Trick ``number``'s written leader (``Name:`` as spelled, or None) and cards."""
+    words = table.words.split(line[1]) if line[0] == "trick" else None
+    if words is not None and len(words) > 1 and _NUMBERS.get(words[0]) == number:
+        named = words[1] if words[1][-1] == ":" else None
+        if named is None or named in table.leaders or table.words.valid("LEADER", named):
+            cards = table.words.plays(words[2:] if named else words[1:])
+            if cards is not None:
+                return named, cards
+    if line[0] != "trick":
+        raise NotClean
+    m = table.fast.trick.match(line[1])
+    if m is None or int(m.group(1)) != number:
+        raise NotClean
+    cards = []
+    for word in m.group(3).split():
+        card, joker_suit, _note = play_value(word)
+        if joker_suit is not None:
+            raise NotClean  # the engine checks who may name a joker's suit, and how
+        cards.append(card)
+    return m.group(2), cards
+
+
+def _check_follows(
+    rules: Rules,
+    seated: list[Seated],
+    plays: list[list[int]],
+    discards: list[int],
+    nap_seat: int,
+    trump: int | None,
+) -> None:
+    """Every card played once (a joker up to the deck's count), none discarded, and
+    every play legal for what the player held: the cards they play from then on (one
+    a trick, so before trick t a seat holds ``plays[seat][t:]``)."""
+    flat = [c for held in plays for c in held if c != JOKER]
+    jokers = sum(len(held) for held in plays) - len(flat)
+    if jokers > rules.jokers or len(set(flat).union(discards)) != len(flat) + len(discards):
+        raise NotClean
+    for t, (seats, cards, lead_suit) in enumerate(seated):
+        opening = t == 0 and seats[0] == nap_seat
+        for i in unsure_turns(rules, cards, lead_suit, opening):
+            hold = plays[seats[i]][t:]
+            first = opening and i == 0
+            if not plainly_legal(rules, hold, cards, i, lead_suit, trump, first) and (
+                violation(rules, hold, cards[:i], lead_suit, trump, cards[i], first)
+                is not None
+            ):
+                raise NotClean

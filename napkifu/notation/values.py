@@ -1,0 +1,163 @@
+"""What the notation's words mean, without where they stand: a name as players
+are compared, the cards of a card group, a bid, a played card.
+
+Shared by the grammar callbacks and the fast path (:mod:`napkifu.notation.transform`,
+:mod:`napkifu.notation.fastpath`), which add the spans, and by ``check``'s express
+lane (:mod:`napkifu.express`), which needs none. Every function here expects text
+that already matches its terminal of the grammar; each remembers what it worked
+out, since a season repeats the same few hundred spellings.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from napkifu.cards import JOKER, RANK_BY_TEXT, SUIT_BY_TEXT, UNKNOWN, Suit
+
+_BID_ITEM = re.compile(r'(?:("(?:[^"\\\n]|\\.)*"|[^\s":]+):)?(\S+)')
+_UNESCAPE = re.compile(r"\\(.)")
+_JOKER_TEXT = ("JK", "Jo")
+_PASS_TEXT = frozenset(("pass", "P", "-"))
+_NAMES: dict[str, str] = {}
+_SUIT_CODE = {text: int(suit) for text, suit in SUIT_BY_TEXT.items()}
+_RANK_CODE = {text: rank - 2 for text, rank in RANK_BY_TEXT.items()}
+
+
+def unquote(text: str) -> str:
+    """The text inside double quotes, with ``\\"`` and ``\\\\`` unescaped."""
+    inner = text[1:-1]
+    return _UNESCAPE.sub(r"\1", inner) if "\\" in inner else inner
+
+
+def player_name(raw: str) -> str:
+    """A name as players are compared: quotes removed, NFC-normalised (cached:
+    a record repeats the same few names thousands of times)."""
+    name = _NAMES.get(raw)
+    if name is None:
+        text = unquote(raw) if raw.startswith('"') else raw
+        name = text if text.isascii() else unicodedata.normalize("NFC", text)
+        if len(_NAMES) < 10_000:
+            _NAMES[raw] = name
+    return name
+
+
+def card_values(value: str) -> list[int]:
+    """The cards of a card-group run (``♠A K 9 ♥J8 JK ?``)."""
+    out: list[int] = []
+    suit = 0
+    for word in value.split():
+        suit, cards = group_word(suit, word)
+        out.extend([card for card, _start, _end in cards])
+    return out
+
+
+def group_word(suit: int, word: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """One word of a card group, read after cards of ``suit`` (as ``suit * 13``): the
+    suit that follows it, and its cards as (card, start, end) offsets in the word."""
+    key = (suit, word)
+    split = _GROUP_WORDS.get(key)
+    if split is None:
+        split = _group_word(suit, word)
+        if len(_GROUP_WORDS) < 8192:
+            _GROUP_WORDS[key] = split
+    return split
+
+
+_GROUP_WORDS: dict[tuple[int, str], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+
+
+def _group_word(suit: int, word: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    if word == "?":
+        return suit, ((UNKNOWN, 0, 1),)
+    if word[:2] in _JOKER_TEXT or word == "🃏":
+        return suit, ((JOKER, 0, len(word)),)
+    i = 0
+    if word[0] in _SUIT_CODE:
+        suit = _SUIT_CODE[word[0]] * 13
+        i = 1
+    cards = []
+    n = len(word)
+    while i < n:
+        if word[i] == "1":
+            cards.append((suit + 8, i, i + 2))
+            i += 2
+        else:
+            cards.append((suit + _RANK_CODE[word[i]], i, i + 1))
+            i += 1
+    return suit, tuple(cards)
+
+
+_BID_WORDS: dict[str, tuple[str | None, int | None, Suit | None, int, int]] = {}
+_BidItem = tuple[int, "str | None", "int | None", "Suit | None", int, int]
+
+
+def bid_items(value: str) -> list[_BidItem]:
+    """A bids run as (offset, bidder or None, count, suit, start and end of the bid
+    within the item). Items without quotes are remembered: they repeat all season."""
+    items: list[_BidItem] = []
+    if '"' in value:
+        for m in _BID_ITEM.finditer(value):
+            raw, text = m.group(1), m.group(2)
+            count, suit = bid_value(text)
+            name = player_name(raw) if raw is not None else None
+            size = m.end() - m.start()
+            items.append((m.start(), name, count, suit, size - len(text), size))
+        return items
+    pos = 0
+    for word in value.split():
+        at = value.find(word, pos)
+        pos = at + len(word)
+        known = _BID_WORDS.get(word)
+        if known is None:
+            raw, colon, text = word.rpartition(":")
+            count, suit = bid_value(text)
+            name = player_name(raw) if colon else None
+            known = (name, count, suit, len(raw) + len(colon), len(word))
+            if len(_BID_WORDS) < 8192:
+                _BID_WORDS[word] = known
+        items.append((at, *known))
+    return items
+
+
+def bid_value(text: str) -> tuple[int | None, Suit | None]:
+    if text in _PASS_TEXT:
+        return None, None
+    if text.endswith("NT"):
+        return int(text[:-2]), None
+    return int(text[:-1]), SUIT_BY_TEXT[text[-1]]
+
+
+_ANNOTATIONS = frozenset(("!", "?", "!!", "??", "!?", "?!"))
+
+
+_PLAYS: dict[str, tuple[int, Suit | None, Any]] = {}
+
+
+def play_value(word: str) -> tuple[int, Suit | None, Any]:
+    """One word of a valid PLAYS run as (card, named joker suit, annotation)."""
+    return _PLAYS.get(word) or _play(word)
+
+
+def _play(word: str) -> tuple[int, Suit | None, Any]:
+    """One played card as the PLAYS terminal allows it (``♠10!``, ``JK>♥?!``, ``🃏``):
+    card, named joker suit, annotation. Remembered: a record repeats the same few
+    hundred spellings."""
+    first = word[0]
+    if first in _SUIT_CODE:
+        if word[1] == "1":
+            card, rest = _SUIT_CODE[first] * 13 + 8, word[3:]
+        else:
+            card, rest = _SUIT_CODE[first] * 13 + _RANK_CODE[word[1]], word[2:]
+        result: tuple[int, Suit | None, Any] = (card, None, rest or None)
+    else:
+        rest = word[1:] if first == "🃏" else word[2:]
+        joker_suit = None
+        if rest[:1] == ">":
+            joker_suit = SUIT_BY_TEXT[rest[1]]
+            rest = rest[2:]
+        result = (JOKER, joker_suit, rest or None)
+    if len(_PLAYS) < 4096:
+        _PLAYS[word] = result
+    return result

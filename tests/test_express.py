@@ -1,0 +1,305 @@
+"""The express lane of ``napkifu check`` (napkifu/express): it proves clean records
+clean without their model. Its one duty is never to call a record clean that the
+ordinary path finds anything wrong with, so every test here holds the two paths
+together: on every record on disk, on the judge snapshot's generated and mangled
+texts, on simulated games with one injected fault, and on a sweep of small edits
+to every line of clean games. The lane must also actually be taken for the clean
+records it covers, or none of this would test anything."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from corpus import RECORDS
+from fuzzing.mutators import MUTATORS
+from fuzzing.records import simulated
+from fuzzing.strategies import mutated_texts
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import napkifu
+from napkifu import api
+from napkifu.cards import JOKER, card_text
+from napkifu.commands.checkfile import FileResult, check_bytes, check_file
+from napkifu.express import clean_counts
+from napkifu.notation.reader import normalise
+from napkifu.replay.following import legal_cards, unsure_turns
+from napkifu.rules import build_rules, lead_suit_of
+from napkifu.rules.ladder import resolve_trick, trick_winner
+
+ROOT = Path(__file__).resolve().parents[1]
+SNAPSHOT_TEXTS: dict[str, str] = json.loads(
+    (ROOT / "tests" / "snapshots" / "judge-corpus.json").read_text(encoding="utf-8")
+)
+
+
+def lane(text: str) -> tuple[int, int] | None:
+    return clean_counts(normalise(text).split("\n"))
+
+
+def agree(text: str) -> tuple[int, int] | None:
+    """The lane's verdict on ``text``, having checked it against the ordinary path:
+    called clean only if the ordinary path finds nothing, with the same counts; and
+    ``check``'s result the same with and without the lane."""
+    data = text.encode("utf-8", "surrogatepass")
+    ordinary = check_bytes(data, "x.nap", express=False)
+    counts = lane(text)
+    if counts is not None:
+        assert ordinary.diagnostics == (), [d.code for d in ordinary.diagnostics]
+        assert (ordinary.games, ordinary.rounds) == counts
+    assert check_bytes(data, "x.nap") == ordinary
+    return counts
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_record_on_disk(path: Path) -> None:
+    data = path.read_bytes()
+    assert check_bytes(data, str(path)) == check_bytes(data, str(path), express=False)
+    text = data.decode("utf-8", "replace")
+    if "\ufffd" not in text:
+        agree(text)
+
+
+def test_the_snapshot_corpus() -> None:
+    """168 simulated games, the same with one fault injected, and mangled text."""
+    taken = sum(agree(text) is not None for text in SNAPSHOT_TEXTS.values())
+    assert taken >= 5  # the clean simulated games without their deal written
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("preset", ["standard", "webgame", "classic"])
+def test_clean_games_take_the_lane(preset: str, players: int) -> None:
+    """Full records without the deal written, whatever the preset and table size
+    (6 players: a quoted name, "Taro Y.", in every kind of line)."""
+    for seed in range(3):
+        text = simulated(preset, players, seed, rounds=4)
+        assert agree(text) == (1, 4)
+
+
+def test_what_the_lane_leaves_to_the_ordinary_path() -> None:
+    """Written deals, claims, score sheets and a led joker naming its suit are judged
+    the ordinary way (with the same result)."""
+    assert agree(simulated("standard", 5, 1, deal=True, rounds=2)) is None
+    assert agree(simulated("standard", 5, 1, rounds=2, score_sheet=True)) is None
+    bga = [simulated("bga", 5, seed, rounds=6) for seed in range(10)]
+    named = [t for t in bga if "JK>" in t]
+    assert named and all(agree(t) is None for t in named)
+    assert all(agree(t) is not None for t in bga if "JK>" not in t)
+
+
+@pytest.mark.parametrize("name", sorted(MUTATORS))
+def test_every_injected_fault_leaves_the_lane(name: str) -> None:
+    rng = random.Random(name)
+    faults = 0
+    for seed in range(12):
+        text = simulated(("standard", "webgame", "classic")[seed % 3], 4 + seed % 3, seed, rounds=3)
+        fault = MUTATORS[name](text, napkifu.loads(text), rng)
+        if fault is not None:
+            faults += 1
+            assert agree(fault.text) is None, fault.what
+    assert faults >= 3
+
+
+_CARDS = ["♠A", "♠2", "♥J", "♦10", "♣3", "♣K", "JK", "SA", "H10"]
+_BLANKS = ["\t", "\u3000", "\v", "  "]
+
+
+def _edits(line: str, names: list[str], rng: random.Random) -> list[str | None]:
+    """Small edits of one line (None: drop it)."""
+    words = line.split()
+    out: list[str | None] = [None, line + " # note", line + "\n" + line]
+    out += [line.replace(" ", blank, 1) for blank in _BLANKS if " " in line.strip()]
+    for i, word in enumerate(words):
+        if i and i + 1 < len(words):
+            swapped = [*words[: i], words[i + 1], word, *words[i + 2 :]]
+            out.append("  " + " ".join(swapped))
+        digits = [k for k, ch in enumerate(word) if ch.isdigit()]
+        if digits:
+            k = rng.choice(digits)
+            bumped = word[:k] + str((int(word[k]) + 1) % 10) + word[k + 1 :]
+            out.append("  " + " ".join([*words[:i], bumped, *words[i + 1 :]]))
+        if word[:1] in "♠♥♦♣" or word.startswith("JK"):
+            other = rng.choice(_CARDS)
+            out.append("  " + " ".join([*words[:i], other, *words[i + 1 :]]))
+        bare = word.rstrip(":")
+        if bare in names:
+            other = rng.choice([n for n in names if n != bare])
+            out.append("  " + " ".join([*words[:i], word.replace(bare, other), *words[i + 1 :]]))
+    out.append(line.replace("♠", "S").replace("♥", "H"))  # another spelling: still clean
+    return out
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), [("standard", 5, 7), ("classic", 4, 8)])
+def test_a_sweep_of_edits_to_every_line(preset: str, players: int, seed: int) -> None:
+    """Every line of the second round of a clean game (so what carries from round
+    to round is at stake too), edited in small ways: dropped, doubled, commented,
+    blanks the grammar refuses, neighbouring words swapped, a digit bumped, a card
+    or a name replaced, suits spelled in letters. Whatever the ordinary path makes
+    of each, the lane agrees."""
+    text = simulated(preset, players, seed, rounds=3)
+    lines = text.split("\n")
+    names = napkifu.loads(text).games[0].players
+    start = next(i for i, line in enumerate(lines) if line.startswith("round 2"))
+    end = next(i for i, line in enumerate(lines) if line.startswith("round 3"))
+    rng = random.Random(seed)
+    verdicts = {"clean": 0, "faulty": 0}
+    for i in range(start, end):
+        for edit in _edits(lines[i], list(names), rng):
+            changed = [*lines[:i], *([] if edit is None else [edit]), *lines[i + 1 :]]
+            counts = agree("\n".join(changed))
+            verdicts["clean" if counts is not None else "faulty"] += 1
+    assert verdicts["clean"] >= 10 and verdicts["faulty"] >= 100, verdicts
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(mutated_texts())
+def test_mangled_records(text: str) -> None:
+    agree(text)
+
+
+_RULES = st.sampled_from([
+    build_rules("standard", []),
+    build_rules("standard", [("joker-request", ["played"]), ("opening-lead", ["restricted"])]),
+    build_rules("standard", [("joker-play", ["as-trump"]), ("mighty-play", ["any-time"])]),
+    build_rules("bga", []),
+    build_rules("webgame", []),
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    rules=_RULES,
+    deal=st.permutations([*range(52), JOKER]),
+    trump=st.sampled_from([None, 0, 1, 2, 3]),
+    named=st.sampled_from([0, 1, 2, 3]),
+    opening=st.booleans(),
+)
+def test_a_sure_turn_is_legal_whatever_was_held(
+    rules: object, deal: list[int], trump: int | None, named: int, opening: bool
+) -> None:
+    """``unsure_turns`` may leave out a card only if it is legal for every holding."""
+    cards = deal[:5]
+    lead = lead_suit_of(rules, cards[0], named, trump)  # type: ignore[arg-type]
+    unsure = set(unsure_turns(rules, cards, lead, opening))  # type: ignore[arg-type]
+    rest = deal[5:]
+    for i in set(range(5)) - unsure:
+        for k in range(0, 40, 4):  # holdings of several shapes, each with the card
+            hold = [cards[i], *rest[k : k + 1 + i]]
+            first = opening and i == 0
+            assert cards[i] in legal_cards(rules, hold, cards[:i], lead, trump, first)  # type: ignore[arg-type]
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules=_RULES, deal=st.permutations([*range(52), JOKER]),
+       trump=st.sampled_from([None, 0, 1, 2, 3]), number=st.integers(1, 10))
+def test_the_winner_alone_is_the_resolved_winner(
+    rules: object, deal: list[int], trump: int | None, number: int
+) -> None:
+    cards = deal[:5]
+    lead = lead_suit_of(rules, cards[0], 1, trump)  # type: ignore[arg-type]
+    last = number == 10
+    assert trick_winner(rules, trump)(cards, lead, number, last) == resolve_trick(  # type: ignore[arg-type]
+        rules, cards, lead, trump, number, last  # type: ignore[arg-type]
+    ).winner
+
+
+def test_a_big_file_goes_through_the_lane_line_by_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clean = tmp_path / "clean.nap"
+    clean.write_text(simulated("standard", 5, 3, rounds=3), encoding="utf-8")
+    faulty = tmp_path / "faulty.nap"
+    faulty.write_text(clean.read_text(encoding="utf-8").replace("result ", "result 1"),
+                      encoding="utf-8")
+    monkeypatch.setattr(api, "WHOLE_FILE_LIMIT", -1)
+    calls: list[object] = []
+    import napkifu.express as express
+
+    real = express._walk
+    monkeypatch.setattr(express, "_walk", lambda lines: calls.append(lines) or real(lines))
+    assert check_file(str(clean)) == FileResult(str(clean), (), 1, 3)
+    assert not isinstance(calls[0], list)  # read in chunks, never whole
+    assert check_file(str(faulty)) == check_file(str(faulty), express=False)
+    assert check_file(str(faulty)).errors
+
+
+def test_the_command_says_the_same_without_the_lane(tmp_path: Path) -> None:
+    (tmp_path / "clean.nap").write_text(simulated("standard", 5, 4, rounds=2), encoding="utf-8")
+    faulty = ROOT / "tests" / "examples"
+    runs = []
+    for extra in ([], ["--no-express"]):
+        cmd = [sys.executable, "-m", "napkifu", "check", "--no-cache", "-j1", "--format", "json",
+               str(tmp_path), str(faulty), *extra]
+        runs.append(subprocess.run(cmd, capture_output=True, text=True, check=False))
+    assert runs[0].returncode == runs[1].returncode == 1
+    assert runs[0].stdout == runs[1].stdout and json.loads(runs[0].stdout)
+
+
+def test_a_dealer_out_of_turn() -> None:
+    """NAP701 alone: a redeal round put in front of a game, dealt by each seat in turn
+    (only the seat of the next round's dealer, or the one before it, is right)."""
+    text = simulated("standard", 5, 5, rounds=2)
+    lines = text.split("\n")
+    start = lines.index("round 1")
+    dealer = lines[start + 1].split()[1]
+    names = list(napkifu.loads(text).games[0].players)
+    right = {dealer, names[names.index(dealer) - 1]}
+    renumbered = [f"round {int(x.split()[1]) + 1}" if x.startswith("round ") else x
+                  for x in lines[start:]]
+    for who in names:
+        redeal = ["round 1", f"dealer {who}", "bids " + " ".join(["pass"] * 5), ""]
+        changed = "\n".join([*lines[:start], *redeal, *renumbered])
+        codes = {d.code for d in napkifu.loads(changed).diagnostics}
+        assert codes == (set() if who in right else {"NAP701"})
+        assert (agree(changed) is not None) == (who in right)
+
+
+def test_a_call_the_rules_forbid() -> None:
+    """NAP401 on records that are otherwise clean: a call at a three-player table,
+    and under ``call-timing after-exchange`` with ``call-own-card forbidden`` a call
+    of a card Napoleon plays herself."""
+    three = simulated("standard", 3, 2, rounds=2)
+    first = napkifu.loads(three).games[0].rounds[0]
+    own = next(p.card for p in first.tricks[0].plays if p.player == first.napoleon)
+    three = three.replace("\n  discard", f"\n  call {card_text(own)}\n  discard", 1)
+    assert {d.code for d in napkifu.loads(three).diagnostics} == {"NAP401"}
+    assert agree(three) is None
+    text = simulated("standard", 5, 6, rounds=1).replace(
+        "rules standard", "rules standard\nrule call-timing after-exchange\nrule call-own-card forbidden"
+    )
+    judged = napkifu.loads(text)
+    first = judged.games[0].rounds[0]
+    own = [p.card for t in first.tricks for p in t.plays if p.player == first.napoleon]
+    called = first.called
+    verdicts = set()
+    for card in [called, *own[:4]]:
+        changed = text.replace(f"call {card_text(called)}", f"call {card_text(card)}", 1)
+        codes = {d.code for d in napkifu.loads(changed).diagnostics}
+        verdicts.add("NAP401" in codes)
+        agree(changed)
+    assert verdicts == {True, False}
+
+
+def test_a_header_line_among_the_rounds() -> None:
+    text = simulated("standard", 5, 8, rounds=2)
+    for header in ("place Kyoto", 'tag event "club night"', "rules standard", "players A B C D E"):
+        changed = text.replace("\nround 2", f"\n{header}\nround 2")
+        assert agree(changed) is None
+
+
+def test_comments_and_rule_lines_stay_in_the_lane() -> None:
+    text = simulated("standard", 5, 9, rounds=3)
+    commented = "\n".join(
+        line + "  # note" if line.strip() and not line.startswith("game") else line
+        for line in text.split("\n")
+    ).replace("\nround 2", "\n# between rounds\n\nround 2")
+    assert agree(commented) == (1, 3)
+    same = "rules standard\nrule jokers 1\nrule score-napoleon 2  # as the preset has it"
+    assert agree(text.replace("rules standard", same)) == (1, 3)
+    other = text.replace("rules standard", "rules standard\nrule same-two off")
+    assert (agree(other) is not None) == (napkifu.loads(other).diagnostics == ())
