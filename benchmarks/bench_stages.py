@@ -53,9 +53,9 @@ def main() -> int:
         return 2
 
     from dashboard.data import judge_file
-    from napkifu.commands.checkfile import check_bytes
     from napkifu.analysis import judgement_rows
     from napkifu.api import loads
+    from napkifu.commands.checkfile import check_bytes
     from napkifu.notation import decode, parse
     from napkifu.replay import judge
 

@@ -71,20 +71,36 @@ def test_the_snapshot_corpus() -> None:
     assert taken >= 5  # the clean simulated games without their deal written
 
 
+@pytest.mark.parametrize("deal", [False, True], ids=["play", "deal+play"])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("preset", ["standard", "webgame", "classic"])
-def test_clean_games_take_the_lane(preset: str, players: int) -> None:
-    """Full records without the deal written, whatever the preset and table size
-    (6 players: a quoted name, "Taro Y.", in every kind of line)."""
+def test_clean_games_take_the_lane(preset: str, players: int, deal: bool) -> None:
+    """Full records, with the deal written or not, whatever the preset and table
+    size (6 players: a quoted name, "Taro Y.", in every kind of line)."""
     for seed in range(3):
-        text = simulated(preset, players, seed, rounds=4)
+        text = simulated(preset, players, seed, deal, rounds=4)
         assert agree(text) == (1, 4)
 
 
+def test_a_deal_written_in_part() -> None:
+    """Every hand without the widow, or the widow alone, stays in the lane; some
+    hands but not all, or a ``?`` in a hand, are left to the ordinary path."""
+    text = simulated("standard", 5, 11, True, rounds=2)
+    lines = text.split("\n")
+    no_widow = "\n".join(x for x in lines if not x.lstrip().startswith("widow"))
+    assert agree(no_widow) == (1, 2)
+    widow_only = "\n".join(x for x in lines if not x.lstrip().startswith("hand"))
+    assert agree(widow_only) == (1, 2)
+    first_hand = next(i for i, x in enumerate(lines) if x.lstrip().startswith("hand"))
+    assert agree("\n".join(lines[:first_hand] + lines[first_hand + 1 :])) is None
+    unknown = [*lines]
+    unknown[first_hand] = unknown[first_hand].rsplit(" ", 1)[0] + " ?"
+    assert agree("\n".join(unknown)) is None
+
+
 def test_what_the_lane_leaves_to_the_ordinary_path() -> None:
-    """Written deals, claims, score sheets and a led joker naming its suit are judged
-    the ordinary way (with the same result)."""
-    assert agree(simulated("standard", 5, 1, deal=True, rounds=2)) is None
+    """Claims, score sheets and a led joker naming its suit are judged the ordinary
+    way (with the same result)."""
     assert agree(simulated("standard", 5, 1, rounds=2, score_sheet=True)) is None
     bga = [simulated("bga", 5, seed, rounds=6) for seed in range(10)]
     named = [t for t in bga if "JK>" in t]
@@ -97,7 +113,8 @@ def test_every_injected_fault_leaves_the_lane(name: str) -> None:
     rng = random.Random(name)
     faults = 0
     for seed in range(12):
-        text = simulated(("standard", "webgame", "classic")[seed % 3], 4 + seed % 3, seed, rounds=3)
+        preset = ("standard", "webgame", "classic")[seed % 3]
+        text = simulated(preset, 4 + seed % 3, seed, seed % 2 == 0, rounds=3)
         fault = MUTATORS[name](text, napkifu.loads(text), rng)
         if fault is not None:
             faults += 1
@@ -134,14 +151,17 @@ def _edits(line: str, names: list[str], rng: random.Random) -> list[str | None]:
     return out
 
 
-@pytest.mark.parametrize(("preset", "players", "seed"), [("standard", 5, 7), ("classic", 4, 8)])
-def test_a_sweep_of_edits_to_every_line(preset: str, players: int, seed: int) -> None:
+@pytest.mark.parametrize(
+    ("preset", "players", "seed", "deal"),
+    [("standard", 5, 7, False), ("classic", 4, 8, False), ("webgame", 5, 9, True)],
+)
+def test_a_sweep_of_edits_to_every_line(preset: str, players: int, seed: int, deal: bool) -> None:
     """Every line of the second round of a clean game (so what carries from round
     to round is at stake too), edited in small ways: dropped, doubled, commented,
     blanks the grammar refuses, neighbouring words swapped, a digit bumped, a card
     or a name replaced, suits spelled in letters. Whatever the ordinary path makes
     of each, the lane agrees."""
-    text = simulated(preset, players, seed, rounds=3)
+    text = simulated(preset, players, seed, deal, rounds=3)
     lines = text.split("\n")
     names = napkifu.loads(text).games[0].players
     start = next(i for i, line in enumerate(lines) if line.startswith("round 2"))
@@ -303,3 +323,58 @@ def test_comments_and_rule_lines_stay_in_the_lane() -> None:
     assert agree(text.replace("rules standard", same)) == (1, 3)
     other = text.replace("rules standard", "rules standard\nrule same-two off")
     assert (agree(other) is not None) == (napkifu.loads(other).diagnostics == ())
+
+
+def test_a_widow_card_played_by_another() -> None:
+    """NAP204 with the widow alone written: a card some other player plays listed in
+    the widow instead of one Napoleon took."""
+    text = simulated("standard", 5, 12, True, rounds=1)
+    lines = [x for x in text.split("\n") if not x.lstrip().startswith("hand")]
+    first = napkifu.loads("\n".join(lines)).games[0].rounds[0]
+    theirs = next(p.card for p in first.tricks[0].plays if p.player != first.napoleon)
+    at = next(i for i, x in enumerate(lines) if x.lstrip().startswith("widow"))
+    widow = lines[at].split()
+    for k in range(1, len(widow)):
+        changed = [*lines]
+        changed[at] = "  " + " ".join([*widow[:k], card_text(theirs), *widow[k + 1 :]])
+        text_k = "\n".join(changed)
+        assert "NAP204" in {d.code for d in napkifu.loads(text_k).diagnostics}
+        assert agree(text_k) is None
+
+
+def test_calling_a_card_of_ones_own_dealt_hand() -> None:
+    """NAP401 alone under ``call-own-card forbidden`` (bga): the call changed to a card
+    of Napoleon's written hand, with the lines that follow from who the adjutant is
+    (adjutant, result, score, total) left out."""
+    drop = ("adjutant", "result", "score", "total")
+    for seed in range(20):
+        text = simulated("bga", 5, seed, True, rounds=1)
+        if agree(text) is None:
+            continue  # (a led joker naming its suit)
+        first = napkifu.loads(text).games[0].rounds[0]
+        lines = [x for x in text.split("\n") if x.split()[:1] not in ([d] for d in drop)]
+        hand = next(x for x in lines if x.split()[:2] == ["hand", first.napoleon])
+        own = hand.split()[2]
+        changed = "\n".join(
+            f"  call {own}" if x.split()[:1] == ["call"] else x for x in lines
+        )
+        assert {d.code for d in napkifu.loads(changed).diagnostics} == {"NAP401"}
+        assert agree(changed) is None
+        return
+    raise AssertionError("no bga game the lane takes")
+
+
+def test_encodings_line_ends_and_a_bom() -> None:
+    """The lane reads what ``decode`` gives: CRLF and a BOM change nothing; a file in
+    Shift_JIS is read in the lane only when ``--encoding`` says so (without it, the
+    NAP106 warning about the fallback is the ordinary path's to give)."""
+    text = simulated("standard", 4, 13, True, rounds=2)
+    crlf = ("\ufeff" + text.replace("\n", "\r\n")).encode("utf-8")
+    assert check_bytes(crlf, "x.nap") == check_bytes(crlf, "x.nap", express=False)
+    assert check_bytes(crlf, "x.nap") == FileResult("x.nap", (), 1, 2)
+    letters = text.translate(str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"}))
+    sjis = letters.encode("cp932")  # (the suit symbols are not in Shift_JIS)
+    for encoding in (None, "cp932"):
+        lane_result = check_bytes(sjis, "x.nap", encoding)
+        assert lane_result == check_bytes(sjis, "x.nap", encoding, express=False)
+        assert [d.code for d in lane_result.diagnostics] == ([] if encoding else ["NAP106"])

@@ -12,15 +12,16 @@ deals and bids first, who the adjutant turned out to be, which side took which
 honors, the running totals.
 
 It only ever says "clean" or gives up (:class:`~napkifu.express.table.NotClean`):
-anything it does not cover — a ``hand``, ``widow`` or ``claim`` line, a missing
-``discard``, lines out of the usual order, a named joker suit — and anything the
-engine would report, however small, sends the file down the ordinary path, which
-then finds and explains it.
+anything it does not cover — a ``claim``, a missing ``discard``, a deal written in
+part (:mod:`napkifu.express.deal`), lines out of the usual order, a named joker
+suit — and anything the engine would report, however small, sends the file down
+the ordinary path, which then finds and explains it.
 """
 
 from __future__ import annotations
 
 from napkifu.cards import JOKER, UNKNOWN
+from napkifu.express.deal import check_deal_played, read_deal
 from napkifu.express.table import END, VETO, Line, NotClean, Table
 from napkifu.express.tricks import play_tricks
 from napkifu.notation.values import bid_value, card_values, play_value
@@ -50,6 +51,7 @@ def judge_round(table: Table, lines: list[Line]) -> None:
             raise NotClean
         k += 1
     table.dealer = dealer
+    deal, k = read_deal(table, lines, k)
     bids = table.bids(lines[k])
     k += 1
     named = bids[0].player.name if bids[0].player is not None else None
@@ -97,8 +99,10 @@ def judge_round(table: Table, lines: list[Line]) -> None:
         table, lines[k : k + rules.tricks], nap_seat, trump, called, discards
     )
     k += rules.tricks
+    check_deal_played(deal, nap_seat, plays, discards, rules.widow_size)
+    dealt = deal.dealt(nap_seat, plays[nap_seat], discards)
     if called is not None and call_faults(
-        rules, called, napoleon, None, plays[nap_seat], discards
+        rules, called, napoleon, dealt, plays[nap_seat], discards
     ):
         raise NotClean
     adjutant = None if holder is None or holder == nap_seat else players[holder]

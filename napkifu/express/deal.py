@@ -1,0 +1,92 @@
+"""A round's written deal in the express lane: ``hand`` and ``widow`` lines.
+
+The lane takes a deal that is either absent, or every player's hand (the widow
+with it or not), and then only a deal that the play bears out to the card. That is
+what the engine (:mod:`napkifu.replay.deal`, :mod:`napkifu.replay.holdings`) finds
+nothing wrong with: every hand and the widow of their size, no card twice and no
+joker beyond the deck's; every player but Napoleon playing exactly the hand dealt;
+Napoleon playing and discarding exactly her hand and the widow (with the widow
+unknown, at most the widow's worth of cards she was not dealt); no widow card
+played by anyone else. Then each player's holding at every trick is the same
+whether read from the hand or from the later play, so the tricks are checked as
+for a record without its deal. Anything else — some hands but not all, a ``?`` —
+is left to the ordinary path.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from napkifu.cards import JOKER, UNKNOWN
+from napkifu.express.table import Line, NotClean, Table
+from napkifu.notation.values import card_values
+
+
+@dataclass(slots=True)
+class Deal:
+    """The written deal: hands by seat (None: not written), the widow (None: not
+    written)."""
+
+    hands: list[list[int]] | None = None
+    widow: list[int] | None = None
+
+    def dealt(self, nap_seat: int, plays: list[int], discards: list[int]) -> set[int] | None:
+        """What Napoleon was dealt, as far as the record tells (for the call's rules)."""
+        if self.hands is not None:
+            return set(self.hands[nap_seat])
+        if self.widow is not None:
+            return (set(plays) | set(discards)) - set(self.widow)
+        return None
+
+
+def read_deal(table: Table, lines: list[Line], k: int) -> tuple[Deal, int]:
+    """The ``hand`` and ``widow`` lines from ``lines[k]`` on (checked as a deal), and
+    the index of the line after them."""
+    rules, n = table.rules, len(table.players)
+    deal = Deal()
+    if lines[k][0] == "hand":
+        hands: list[list[int] | None] = [None] * n
+        while lines[k][0] == "hand":
+            m = table.match(lines[k], "hand")
+            seat = table.seat_of(m.group(2))
+            if hands[seat] is not None:
+                raise NotClean
+            hands[seat] = card_values(m.group(3))
+            k += 1
+        if None in hands:
+            raise NotClean  # some hands but not all: the ordinary path weighs them
+        deal.hands = hands  # type: ignore[assignment]
+    if lines[k][0] == "widow":
+        deal.widow = card_values(table.match(lines[k], "widow").group(2))
+        k += 1
+    cards = [c for hand in deal.hands or () for c in hand] + (deal.widow or [])
+    if UNKNOWN in cards or any(len(h) != rules.hand_size for h in deal.hands or ()):
+        raise NotClean
+    if deal.widow is not None and len(deal.widow) != rules.widow_size:
+        raise NotClean
+    plain = [c for c in cards if c != JOKER]
+    jokers = len(cards) - len(plain)
+    if len(set(plain)) != len(plain) or jokers > rules.jokers:
+        raise NotClean
+    return deal, k
+
+
+def check_deal_played(
+    deal: Deal, nap_seat: int, plays: list[list[int]], discards: list[int], widow_size: int
+) -> None:
+    """The play bears the deal out (see the module's docstring), or NotClean."""
+    if deal.hands is not None:
+        for seat, hand in enumerate(deal.hands):
+            if seat != nap_seat and Counter(plays[seat]) != Counter(hand):
+                raise NotClean
+        used = Counter(plays[nap_seat]) + Counter(discards)
+        if deal.widow is not None:
+            if used != Counter(deal.hands[nap_seat]) + Counter(deal.widow):
+                raise NotClean
+        elif (used - Counter(deal.hands[nap_seat])).total() > widow_size:
+            raise NotClean
+    if deal.widow is not None:
+        others = {c for seat, held in enumerate(plays) if seat != nap_seat for c in held}
+        if others.intersection(deal.widow):
+            raise NotClean
