@@ -23,7 +23,7 @@ from napkifu.express.table import Line, NotClean, Table
 from napkifu.notation.values import card_values
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Deal:
     """The written deal: hands by seat (None: not written), the widow (None: not
     written)."""
@@ -40,36 +40,41 @@ class Deal:
         return None
 
 
+_NO_DEAL = Deal()
+
+
 def read_deal(table: Table, lines: list[Line], k: int) -> tuple[Deal, int]:
     """The ``hand`` and ``widow`` lines from ``lines[k]`` on (checked as a deal), and
     the index of the line after them."""
+    if lines[k][0] not in ("hand", "widow"):
+        return _NO_DEAL, k
     rules, n = table.rules, len(table.players)
-    deal = Deal()
+    hands: list[list[int]] | None = None
+    widow: list[int] | None = None
     if lines[k][0] == "hand":
-        hands: list[list[int] | None] = [None] * n
+        given: list[list[int] | None] = [None] * n
         while lines[k][0] == "hand":
             m = table.match(lines[k], "hand")
             seat = table.seat_of(m.group(2))
-            if hands[seat] is not None:
+            if given[seat] is not None:
                 raise NotClean
-            hands[seat] = card_values(m.group(3))
+            given[seat] = card_values(m.group(3))
             k += 1
-        if None in hands:
+        if None in given:
             raise NotClean  # some hands but not all: the ordinary path weighs them
-        deal.hands = hands  # type: ignore[assignment]
+        hands = given  # type: ignore[assignment]
     if lines[k][0] == "widow":
-        deal.widow = card_values(table.match(lines[k], "widow").group(2))
+        widow = card_values(table.match(lines[k], "widow").group(2))
         k += 1
-    cards = [c for hand in deal.hands or () for c in hand] + (deal.widow or [])
-    if UNKNOWN in cards or any(len(h) != rules.hand_size for h in deal.hands or ()):
+    cards = [c for hand in hands or () for c in hand] + (widow or [])
+    if UNKNOWN in cards or any(len(h) != rules.hand_size for h in hands or ()):
         raise NotClean
-    if deal.widow is not None and len(deal.widow) != rules.widow_size:
+    if widow is not None and len(widow) != rules.widow_size:
         raise NotClean
     plain = [c for c in cards if c != JOKER]
-    jokers = len(cards) - len(plain)
-    if len(set(plain)) != len(plain) or jokers > rules.jokers:
+    if len(set(plain)) != len(plain) or len(cards) - len(plain) > rules.jokers:
         raise NotClean
-    return deal, k
+    return Deal(hands, widow), k
 
 
 def check_deal_played(
