@@ -98,9 +98,74 @@ def test_a_deal_written_in_part() -> None:
     assert agree("\n".join(unknown)) is None
 
 
+def claimed(text: str, keep: int, side: str) -> str:
+    """Every round of ``text`` stopped after trick ``keep`` by a claim of ``side``
+    (the result, score and total lines go: the claim decides them)."""
+    out = []
+    for line in text.split("\n"):
+        head = line.split()[0] if line.split() else ""
+        if (head.isdigit() and int(head) > keep) or head in ("result", "score", "total"):
+            continue
+        out.append(line)
+        if head == str(keep):
+            out.append(f"  claim {side}")
+    return "\n".join(out)
+
+
+def scored(text: str) -> str:
+    """``text`` with a ``score`` and a ``total`` line after each played round, as the
+    ordinary path computes them (so that what a claim gives each side counts)."""
+    judged = napkifu.loads(text)
+    out, rounds, running, current = [], iter(judged.games[0].rounds), None, None
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        out.append(line)
+        last = i + 1 == len(lines) or lines[i + 1].startswith("round ")
+        if line.startswith("round "):
+            current = next(rounds)
+        if last and current is not None and current.scores is not None:
+            running = {p: (running or {}).get(p, 0) + current.scores[p] for p in current.players}
+            names = {p: f'"{p}"' if " " in p else p for p in current.players}
+            out.append("  score " + " ".join(f"{names[p]} {current.scores[p]:+d}" for p in names))
+            out.append("  total " + " ".join(f"{names[p]} {running[p]}" for p in names))
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("deal", [False, True], ids=["play", "deal+play"])
+@pytest.mark.parametrize("preset", ["standard", "webgame", "classic"])
+def test_claims_take_the_lane(preset: str, deal: bool) -> None:
+    """With the scores the claims give written, so every honor counts."""
+    for players in (3, 4, 5, 6):
+        for keep, side in ((1, "allies"), (3, "napoleon"), (7, "allies")):
+            text = claimed(simulated(preset, players, players + keep, deal, rounds=3), keep, side)
+            assert agree(text) == (1, 3)
+            assert agree(scored(text)) == (1, 3)
+
+
+def test_a_claim_after_every_trick_is_left_to_the_ordinary_path() -> None:
+    text = simulated("bga", 5, 3, True, rounds=1)
+    assert agree(claimed(text, 10, "allies")) is None
+
+
+def test_a_claim_that_leaves_the_adjutant_unknown() -> None:
+    """NAP402: play stopped before the called card was played, no hand says who held
+    it, and no ``adjutant`` line does either. With the line, the lane takes it."""
+    for seed in range(30):
+        text = claimed(simulated("standard", 5, seed, rounds=1), 1, "napoleon")
+        first = napkifu.loads(text).games[0].rounds[0]
+        if first.called in [p.card for p in first.tricks[0].plays]:
+            continue
+        assert agree(text) == (1, 1)
+        bare = "\n".join(x for x in text.split("\n") if x.split()[:1] != ["adjutant"])
+        assert {d.code for d in napkifu.loads(bare).diagnostics} == {"NAP402"}
+        assert agree(bare) is None
+        return
+    raise AssertionError("no game whose called card waits past trick 1")
+
+
 def test_what_the_lane_leaves_to_the_ordinary_path() -> None:
-    """Claims, score sheets and a led joker naming its suit are judged the ordinary
-    way (with the same result)."""
+    """Score sheets and a led joker naming its suit are judged the ordinary way (with
+    the same result)."""
     assert agree(simulated("standard", 5, 1, rounds=2, score_sheet=True)) is None
     bga = [simulated("bga", 5, seed, rounds=6) for seed in range(10)]
     named = [t for t in bga if "JK>" in t]
@@ -152,16 +217,25 @@ def _edits(line: str, names: list[str], rng: random.Random) -> list[str | None]:
 
 
 @pytest.mark.parametrize(
-    ("preset", "players", "seed", "deal"),
-    [("standard", 5, 7, False), ("classic", 4, 8, False), ("webgame", 5, 9, True)],
+    ("preset", "players", "seed", "deal", "claim"),
+    [
+        ("standard", 5, 7, False, 0),
+        ("classic", 4, 8, False, 0),
+        ("webgame", 5, 9, True, 0),
+        ("standard", 4, 10, True, 6),
+    ],
 )
-def test_a_sweep_of_edits_to_every_line(preset: str, players: int, seed: int, deal: bool) -> None:
+def test_a_sweep_of_edits_to_every_line(
+    preset: str, players: int, seed: int, deal: bool, claim: int
+) -> None:
     """Every line of the second round of a clean game (so what carries from round
-    to round is at stake too), edited in small ways: dropped, doubled, commented,
+    to round is at stake too; one game stopped by claims), edited in small ways: dropped, doubled, commented,
     blanks the grammar refuses, neighbouring words swapped, a digit bumped, a card
     or a name replaced, suits spelled in letters. Whatever the ordinary path makes
     of each, the lane agrees."""
     text = simulated(preset, players, seed, deal, rounds=3)
+    if claim:
+        text = claimed(text, claim, "allies")
     lines = text.split("\n")
     names = napkifu.loads(text).games[0].players
     start = next(i for i, line in enumerate(lines) if line.startswith("round 2"))

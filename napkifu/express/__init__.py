@@ -24,8 +24,8 @@ from napkifu.express.table import Line, NotClean, Table
 from napkifu.notation.structure import HEADERS
 
 _ROUND_LINES = frozenset(
-    ("dealer", "hand", "widow", "bids", "napoleon", "call", "adjutant", "discard", "result",
-     "score", "total")
+    ("dealer", "hand", "widow", "bids", "napoleon", "call", "adjutant", "discard", "claim",
+     "result", "score", "total")
 )
 
 

@@ -9,8 +9,9 @@ Napoleon playing and discarding exactly her hand and the widow (with the widow
 unknown, at most the widow's worth of cards she was not dealt); no widow card
 played by anyone else. Then each player's holding at every trick is the same
 whether read from the hand or from the later play, so the tricks are checked as
-for a record without its deal. Anything else — some hands but not all, a ``?`` —
-is left to the ordinary path.
+for a record without its deal. After a ``claim`` the cards not played are only not
+contradicted. Anything else — some hands but not all, a ``?`` — is left to the
+ordinary path.
 """
 
 from __future__ import annotations
@@ -31,12 +32,22 @@ class Deal:
     hands: list[list[int]] | None = None
     widow: list[int] | None = None
 
-    def dealt(self, nap_seat: int, plays: list[int], discards: list[int]) -> set[int] | None:
-        """What Napoleon was dealt, as far as the record tells (for the call's rules)."""
+    def dealt(
+        self, nap_seat: int, plays: list[int], discards: list[int], complete: bool
+    ) -> set[int] | None:
+        """What Napoleon was dealt, as far as the record tells (for the call's rules):
+        her hand, or, when every trick is played, her play and discards but the widow."""
         if self.hands is not None:
             return set(self.hands[nap_seat])
-        if self.widow is not None:
+        if self.widow is not None and complete:
             return (set(plays) | set(discards)) - set(self.widow)
+        return None
+
+    def owner(self, card: int) -> int | None:
+        """The seat whose written hand holds ``card``, if any."""
+        for seat, hand in enumerate(self.hands or ()):
+            if card in hand:
+                return seat
         return None
 
 
@@ -78,16 +89,23 @@ def read_deal(table: Table, lines: list[Line], k: int) -> tuple[Deal, int]:
 
 
 def check_deal_played(
-    deal: Deal, nap_seat: int, plays: list[list[int]], discards: list[int], widow_size: int
+    deal: Deal,
+    nap_seat: int,
+    plays: list[list[int]],
+    discards: list[int],
+    widow_size: int,
+    complete: bool,
 ) -> None:
-    """The play bears the deal out (see the module's docstring), or NotClean."""
+    """The play bears the deal out (see the module's docstring), or NotClean. When
+    play stopped at a claim, the cards not played are only not contradicted."""
     if deal.hands is not None:
         for seat, hand in enumerate(deal.hands):
-            if seat != nap_seat and Counter(plays[seat]) != Counter(hand):
+            if seat != nap_seat and not _bears_out(Counter(plays[seat]), Counter(hand), complete):
                 raise NotClean
         used = Counter(plays[nap_seat]) + Counter(discards)
         if deal.widow is not None:
-            if used != Counter(deal.hands[nap_seat]) + Counter(deal.widow):
+            dealt = Counter(deal.hands[nap_seat]) + Counter(deal.widow)
+            if not _bears_out(used, dealt, complete):
                 raise NotClean
         elif (used - Counter(deal.hands[nap_seat])).total() > widow_size:
             raise NotClean
@@ -95,3 +113,8 @@ def check_deal_played(
         others = {c for seat, held in enumerate(plays) if seat != nap_seat for c in held}
         if others.intersection(deal.widow):
             raise NotClean
+
+
+def _bears_out(used: Counter[int], dealt: Counter[int], complete: bool) -> bool:
+    """Every card used was dealt; in a complete play, every card dealt was used."""
+    return used == dealt if complete else not used - dealt

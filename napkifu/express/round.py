@@ -12,16 +12,16 @@ deals and bids first, who the adjutant turned out to be, which side took which
 honors, the running totals.
 
 It only ever says "clean" or gives up (:class:`~napkifu.express.table.NotClean`):
-anything it does not cover — a ``claim``, a missing ``discard``, a deal written in
-part (:mod:`napkifu.express.deal`), lines out of the usual order, a named joker
-suit — and anything the engine would report, however small, sends the file down
+anything it does not cover — a missing ``discard``, a deal written in part
+(:mod:`napkifu.express.deal`), lines out of the usual order, a named joker suit —
+and anything the engine would report, however small, sends the file down
 the ordinary path, which then finds and explains it.
 """
 
 from __future__ import annotations
 
 from napkifu.cards import JOKER, UNKNOWN
-from napkifu.express.deal import check_deal_played, read_deal
+from napkifu.express.deal import Deal, check_deal_played, read_deal
 from napkifu.express.table import END, VETO, Line, NotClean, Table
 from napkifu.express.tricks import play_tricks
 from napkifu.notation.values import bid_value, card_values, play_value
@@ -95,22 +95,38 @@ def judge_round(table: Table, lines: list[Line]) -> None:
         raise NotClean
     k += 1
     nap_seat = table.seat[napoleon]
-    won, holder, plays = play_tricks(
-        table, lines[k : k + rules.tricks], nap_seat, trump, called, discards
+    first_trick = k
+    while lines[k][0] == "trick":
+        k += 1
+    played = k - first_trick
+    claim = None
+    if lines[k][0] == "claim":
+        claim = table.match(lines[k], "claim").group(2)  # the side taking the rest
+        k += 1
+        if not 0 < played < rules.tricks:
+            raise NotClean
+    elif played != rules.tricks:
+        raise NotClean
+    complete = claim is None
+    won, played_by, plays = play_tricks(
+        table, lines[first_trick : first_trick + played], nap_seat, trump, called, discards
     )
-    k += rules.tricks
-    check_deal_played(deal, nap_seat, plays, discards, rules.widow_size)
-    dealt = deal.dealt(nap_seat, plays[nap_seat], discards)
+    check_deal_played(deal, nap_seat, plays, discards, rules.widow_size, complete)
+    dealt = deal.dealt(nap_seat, plays[nap_seat], discards, complete)
     if called is not None and call_faults(
         rules, called, napoleon, dealt, plays[nap_seat], discards
     ):
         raise NotClean
-    adjutant = None if holder is None or holder == nap_seat else players[holder]
-    if written_adjutant is not False and (
-        None if written_adjutant == napoleon else written_adjutant
-    ) != adjutant:
-        raise NotClean
-    side = {nap_seat} if adjutant is None else {nap_seat, holder}
+    holder, known = _holder(deal, called, played_by, nap_seat, discards, complete)
+    adjutant = None if holder is None else players[holder]
+    if written_adjutant is not False:
+        written = None if written_adjutant == napoleon else written_adjutant
+        if known and written != adjutant:
+            raise NotClean
+        adjutant = written  # (what the record says, when nothing else does)
+    elif not known:
+        raise NotClean  # the record does not say who held the called card
+    side = {nap_seat} if adjutant is None else {nap_seat, table.seat[adjutant]}
     honors = rules.honor_cards
     nap = allies = 0
     for winner, taken in won:
@@ -118,9 +134,11 @@ def judge_round(table: Table, lines: list[Line]) -> None:
             nap += taken
         else:
             allies += taken
-    to_nap, to_allies = discard_credit(
-        rules, sum(1 for c in discards if c in honors), won[0][0] in side
-    )
+    discarded = sum(1 for c in discards if c in honors)
+    if claim is not None:  # the claiming side takes every honor still out
+        rest = max(0, rules.honors_total - nap - allies - discarded)
+        nap, allies = (nap + rest, allies) if claim == "napoleon" else (nap, allies + rest)
+    to_nap, to_allies = discard_credit(rules, discarded, won[0][0] in side)
     nap, allies = nap + to_nap, allies + to_allies
     if lines[k][0] == "result":
         if int(table.match(lines[k], "result").group(2)) != nap:
@@ -145,3 +163,27 @@ def judge_round(table: Table, lines: list[Line]) -> None:
         k += 1
     if lines[k] is not END:
         raise NotClean
+
+
+def _holder(
+    deal: Deal,
+    called: int | None,
+    played_by: int | None,
+    nap_seat: int,
+    discards: list[int],
+    complete: bool,
+) -> tuple[int | None, bool]:
+    """The adjutant's seat (None: Napoleon plays alone) and whether the record tells,
+    as the engine reads it (:func:`napkifu.replay.adjutant.find_holder`): a written
+    hand, else who played the card, else Napoleon's own hand, the widow or the
+    discards — or, in a complete play, the card was never out of Napoleon's hands."""
+    if called is None:
+        return None, True  # three players: no adjutant
+    owner = deal.owner(called)
+    if owner is not None and owner != nap_seat:
+        return owner, True
+    if played_by is not None:
+        return (None if played_by == nap_seat else played_by), True
+    if owner == nap_seat or called in discards or called in (deal.widow or ()) or complete:
+        return None, True
+    return None, False

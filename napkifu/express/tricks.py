@@ -30,13 +30,11 @@ def play_tricks(
     called: int | None,
     discards: list[int],
 ) -> tuple[list[tuple[int, int]], int | None, list[list[int]]]:
-    """Seat, resolve and check every trick: (winner seat, honors) per trick, the
-    seat that played the called card (None: nobody, so it lay in the widow or the
-    discards and Napoleon plays alone), and the cards each seat played."""
+    """Seat, resolve and check the tricks played (all of them, or those before a
+    claim): (winner seat, honors) per trick, the seat that played the called card
+    (None: nobody), and the cards each seat played."""
     rules = table.rules
     n, total = len(table.players), rules.tricks
-    if len(lines) != total:
-        raise NotClean
     winner_of = trick_winner(rules, trump)
     honors = rules.honor_cards
     orders = seat_orders(rules, n)
