@@ -113,19 +113,25 @@ def claimed(text: str, keep: int, side: str) -> str:
 
 
 def scored(text: str) -> str:
-    """``text`` with a ``score`` and a ``total`` line after each played round, as the
-    ordinary path computes them (so that what a claim gives each side counts)."""
+    """``text`` with a ``score`` and a ``total`` line after each played round, and a
+    ``result`` line where it has none, as the ordinary path computes them (so that
+    what a claim or the discards give each side counts)."""
     judged = napkifu.loads(text)
-    out, rounds, running, current = [], iter(judged.games[0].rounds), None, None
+    out, rounds, running = [], iter(judged.games[0].rounds), None
+    current, has_result = None, False
     lines = text.split("\n")
     for i, line in enumerate(lines):
         out.append(line)
-        last = i + 1 == len(lines) or lines[i + 1].startswith("round ")
         if line.startswith("round "):
-            current = next(rounds)
-        if last and current is not None and current.scores is not None:
-            running = {p: (running or {}).get(p, 0) + current.scores[p] for p in current.players}
+            current, has_result = next(rounds), False
+        has_result = has_result or line.split()[:1] == ["result"]
+        if current is None or not (i + 1 == len(lines) or lines[i + 1].startswith("round ")):
+            continue
+        if current.honors_napoleon is not None and not has_result:
+            out.append(f"  result {current.honors_napoleon}")
+        if current.scores is not None:
             names = {p: f'"{p}"' if " " in p else p for p in current.players}
+            running = {p: (running or {}).get(p, 0) + current.scores[p] for p in current.players}
             out.append("  score " + " ".join(f"{names[p]} {current.scores[p]:+d}" for p in names))
             out.append("  total " + " ".join(f"{names[p]} {running[p]}" for p in names))
     return "\n".join(out)
@@ -452,3 +458,36 @@ def test_encodings_line_ends_and_a_bom() -> None:
         lane_result = check_bytes(sjis, "x.nap", encoding)
         assert lane_result == check_bytes(sjis, "x.nap", encoding, express=False)
         assert [d.code for d in lane_result.diagnostics] == ([] if encoding else ["NAP106"])
+
+
+def _without(text: str, head: str) -> str:
+    return "\n".join(x for x in text.split("\n") if x.split()[:1] != [head])
+
+
+@pytest.mark.parametrize("deal", [False, True], ids=["play", "deal+play"])
+def test_no_discard_line_and_bids_over_several_lines(deal: bool) -> None:
+    """Without its ``discard`` line a complete round credits the honors nobody played
+    as discarded (with the scores written, that counts); a claim then leaves the
+    honors unknown, for the ordinary path. An auction written over several ``bids``
+    lines reads as one."""
+    for preset, players in (("standard", 5), ("classic", 4), ("bga", 6), ("webgame", 3)):
+        text = simulated(preset, players, 14, deal, rounds=3)
+        if agree(text) is None:
+            continue  # (bga: a led joker naming its suit)
+        bare = _without(_without(_without(text, "discard"), "score"), "total")
+        assert agree(scored(bare)) == (1, 3)
+        credited = _without(bare, "result").replace(
+            f"rules {preset}", f"rules {preset}\nrule discard-honors napoleon"
+        )
+        assert agree(scored(credited)) == (1, 3)  # the discarded honors decide results
+        assert agree(claimed(_without(text, "discard"), 4, "allies")) is None
+        def halves(line: str) -> str:
+            words = line.split()[1:]
+            if line.split()[:1] != ["bids"] or len(words) < 2 or "\"" in line:
+                return line
+            cut = len(words) // 2
+            return f"  bids {' '.join(words[:cut])}\n  bids {' '.join(words[cut:])}"
+
+        split = "\n".join(halves(x) for x in text.split("\n"))
+        assert split.count("bids ") > text.count("bids ") or '"' in text
+        assert agree(split) == (1, 3)

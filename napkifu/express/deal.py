@@ -33,14 +33,14 @@ class Deal:
     widow: list[int] | None = None
 
     def dealt(
-        self, nap_seat: int, plays: list[int], discards: list[int], complete: bool
+        self, nap_seat: int, plays: list[int], discards: list[int] | None, complete: bool
     ) -> set[int] | None:
         """What Napoleon was dealt, as far as the record tells (for the call's rules):
         her hand, or, when every trick is played, her play and discards but the widow."""
         if self.hands is not None:
             return set(self.hands[nap_seat])
         if self.widow is not None and complete:
-            return (set(plays) | set(discards)) - set(self.widow)
+            return (set(plays) | set(discards or ())) - set(self.widow)
         return None
 
     def owner(self, card: int) -> int | None:
@@ -92,20 +92,21 @@ def check_deal_played(
     deal: Deal,
     nap_seat: int,
     plays: list[list[int]],
-    discards: list[int],
+    discards: list[int] | None,
     widow_size: int,
     complete: bool,
 ) -> None:
     """The play bears the deal out (see the module's docstring), or NotClean. When
-    play stopped at a claim, the cards not played are only not contradicted."""
+    play stopped at a claim, or Napoleon's discards are not written, the cards not
+    seen are only not contradicted."""
     if deal.hands is not None:
         for seat, hand in enumerate(deal.hands):
             if seat != nap_seat and not _bears_out(Counter(plays[seat]), Counter(hand), complete):
                 raise NotClean
-        used = Counter(plays[nap_seat]) + Counter(discards)
+        used = Counter(plays[nap_seat]) + Counter(discards or ())
         if deal.widow is not None:
             dealt = Counter(deal.hands[nap_seat]) + Counter(deal.widow)
-            if not _bears_out(used, dealt, complete):
+            if not _bears_out(used, dealt, complete and discards is not None):
                 raise NotClean
         elif (used - Counter(deal.hands[nap_seat])).total() > widow_size:
             raise NotClean

@@ -12,7 +12,7 @@ deals and bids first, who the adjutant turned out to be, which side took which
 honors, the running totals.
 
 It only ever says "clean" or gives up (:class:`~napkifu.express.table.NotClean`):
-anything it does not cover — a missing ``discard``, a deal written in part
+anything it does not cover — a deal written in part
 (:mod:`napkifu.express.deal`), lines out of the usual order, a named joker suit —
 and anything the engine would report, however small, sends the file down
 the ordinary path, which then finds and explains it.
@@ -52,8 +52,11 @@ def judge_round(table: Table, lines: list[Line]) -> None:
         k += 1
     table.dealer = dealer
     deal, k = read_deal(table, lines, k)
-    bids = table.bids(lines[k])
+    bids = table.bids(lines[k])  # (several bids lines continue one another)
     k += 1
+    while lines[k][0] == "bids":
+        bids = bids + table.bids(lines[k])
+        k += 1
     named = bids[0].player.name if bids[0].player is not None else None
     table.first = first_bidder(players, dealer, named, table.first)
     auction = run_auction(rules, players, table.first, bids, VETO)
@@ -85,15 +88,17 @@ def judge_round(table: Table, lines: list[Line]) -> None:
         raw = table.match(lines[k], "adjutant").group(2)
         written_adjutant = None if raw == "none" else players[table.seat_of(raw)]
         k += 1
-    discards = card_values(table.match(lines[k], "discard").group(2))
-    if (
-        len(discards) != rules.widow_size
-        or len(set(discards)) != len(discards)
-        or JOKER in discards
-        or UNKNOWN in discards
-    ):
-        raise NotClean
-    k += 1
+    discards = None  # not written: what Napoleon discarded is what nobody played
+    if lines[k][0] == "discard":
+        discards = card_values(table.match(lines[k], "discard").group(2))
+        if (
+            len(discards) != rules.widow_size
+            or len(set(discards)) != len(discards)
+            or JOKER in discards
+            or UNKNOWN in discards
+        ):
+            raise NotClean
+        k += 1
     nap_seat = table.seat[napoleon]
     first_trick = k
     while lines[k][0] == "trick":
@@ -109,7 +114,7 @@ def judge_round(table: Table, lines: list[Line]) -> None:
         raise NotClean
     complete = claim is None
     won, played_by, plays = play_tricks(
-        table, lines[first_trick : first_trick + played], nap_seat, trump, called, discards
+        table, lines[first_trick : first_trick + played], nap_seat, trump, called, discards or []
     )
     check_deal_played(deal, nap_seat, plays, discards, rules.widow_size, complete)
     dealt = deal.dealt(nap_seat, plays[nap_seat], discards, complete)
@@ -134,7 +139,12 @@ def judge_round(table: Table, lines: list[Line]) -> None:
             nap += taken
         else:
             allies += taken
-    discarded = sum(1 for c in discards if c in honors)
+    if discards is not None:
+        discarded = sum(1 for c in discards if c in honors)
+    elif complete:  # every honor not played was discarded
+        discarded = rules.honors_total - nap - allies
+    else:
+        raise NotClean  # the honors a claim hands out depend on unknown discards
     if claim is not None:  # the claiming side takes every honor still out
         rest = max(0, rules.honors_total - nap - allies - discarded)
         nap, allies = (nap + rest, allies) if claim == "napoleon" else (nap, allies + rest)
@@ -170,7 +180,7 @@ def _holder(
     called: int | None,
     played_by: int | None,
     nap_seat: int,
-    discards: list[int],
+    discards: list[int] | None,
     complete: bool,
 ) -> tuple[int | None, bool]:
     """The adjutant's seat (None: Napoleon plays alone) and whether the record tells,
@@ -184,6 +194,6 @@ def _holder(
         return owner, True
     if played_by is not None:
         return (None if played_by == nap_seat else played_by), True
-    if owner == nap_seat or called in discards or called in (deal.widow or ()) or complete:
+    if owner == nap_seat or called in (discards or ()) or called in (deal.widow or ()) or complete:
         return None, True
     return None, False
