@@ -125,10 +125,10 @@ def judge_round(table: Table, lines: list[Line]) -> None:
     holder, known = _holder(deal, called, played_by, nap_seat, discards, complete)
     adjutant = None if holder is None else players[holder]
     if written_adjutant is not False:
-        written = None if written_adjutant == napoleon else written_adjutant
-        if known and written != adjutant:
+        stated = None if written_adjutant == napoleon else written_adjutant
+        if known and stated != adjutant:
             raise NotClean
-        adjutant = written  # (what the record says, when nothing else does)
+        adjutant = stated  # type: ignore[assignment]  # the record's word, if nothing else
     elif not known:
         raise NotClean  # the record does not say who held the called card
     side = {nap_seat} if adjutant is None else {nap_seat, table.seat[adjutant]}
