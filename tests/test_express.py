@@ -173,10 +173,38 @@ def test_what_the_lane_leaves_to_the_ordinary_path() -> None:
     """Score sheets and a led joker naming its suit are judged the ordinary way (with
     the same result)."""
     assert agree(simulated("standard", 5, 1, rounds=2, score_sheet=True)) is None
-    bga = [simulated("bga", 5, seed, rounds=6) for seed in range(10)]
-    named = [t for t in bga if "JK>" in t]
-    assert named and all(agree(t) is None for t in named)
-    assert all(agree(t) is not None for t in bga if "JK>" not in t)
+
+
+@pytest.mark.parametrize("deal", [False, True], ids=["play", "deal+play"])
+def test_a_led_joker_naming_its_suit(deal: bool) -> None:
+    """Under ``joker-lead suit`` (bga) a led joker names its suit (``JK>♥``), and the
+    lane takes it; with the suit changed to each other one the lane agrees with the
+    ordinary path. A led joker naming none, a joker naming a suit when not led, or a
+    suit named under ``joker-lead trump`` are NAP507, and leave the lane."""
+    texts = [simulated("bga", 5, seed, deal, rounds=4) for seed in range(12)]
+    named = [t for t in texts if "JK>" in t]
+    assert len(named) >= 3
+    for text in texts:
+        assert agree(text) == (1, 4)
+    for text in named:
+        at = text.index("JK>")
+        for suit in "♠♥♦♣":
+            agree(text[: at + 3] + suit + text[at + 4 :])
+        bare = text[: at + 2] + text[at + 4 :]  # JK>♥ → JK
+        standard = text.replace("rules bga", "rules bga\nrule joker-lead trump")
+        faults = [bare, standard]
+        for text_ in texts:  # a followed joker naming a suit
+            lines = text_.split("\n")
+            for i, line in enumerate(lines):
+                words = line.split()
+                if words[:1] and words[0].isdigit() and "JK" in words[3:]:
+                    words[words.index("JK", 3)] = "JK>♠"
+                    faults.append("\n".join([*lines[:i], "  " + " ".join(words), *lines[i + 1 :]]))
+                    break
+        assert len(faults) > 2
+        for faulty in faults:
+            assert "NAP507" in {d.code for d in napkifu.loads(faulty).diagnostics}
+            assert agree(faulty) is None
 
 
 @pytest.mark.parametrize("name", sorted(MUTATORS))

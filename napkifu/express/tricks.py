@@ -10,7 +10,7 @@ engine's own functions.
 
 from __future__ import annotations
 
-from napkifu.cards import JOKER
+from napkifu.cards import JOKER, Suit
 from napkifu.express.table import Line, NotClean, Table
 from napkifu.notation.values import play_value
 from napkifu.replay.following import plainly_legal, unsure_turns, violation
@@ -45,17 +45,16 @@ def play_tricks(
     won: list[tuple[int, int]] = []
     holder = None
     for number, line in enumerate(lines, start=1):
-        named, cards = _read(table, line, number)
+        named, cards, joker_suit = _read(table, line, number)
         if named is not None and table.leader(named) != leader:
             raise NotClean
-        if len(cards) != n:
+        if len(cards) != n or (JOKER in cards and rules.jokers == 0):
             raise NotClean
-        if JOKER in cards and (
-            rules.jokers == 0 or (cards[0] == JOKER and rules.joker_lead == "suit")
-        ):
+        # A suit is named by a led joker under joker-lead suit, and only then (NAP507).
+        if (joker_suit is not None) != (cards[0] == JOKER and rules.joker_lead == "suit"):
             raise NotClean
         seats = orders[leader, step]
-        lead_suit = lead_suit_of(rules, cards[0], None, trump)
+        lead_suit = lead_suit_of(rules, cards[0], joker_suit, trump)
         winner = seats[winner_of(cards, lead_suit, number, number == total)]
         for s, c in zip(seats, cards):  # noqa: B905 — both have n items (checked)
             plays[s].append(c)
@@ -72,27 +71,32 @@ def play_tricks(
     return won, holder, plays
 
 
-def _read(table: Table, line: Line, number: int) -> tuple[str | None, list[int]]:
-    """Trick ``number``'s written leader (``Name:`` as spelled, or None) and cards."""
+def _read(
+    table: Table, line: Line, number: int
+) -> tuple[str | None, list[int], Suit | None]:
+    """Trick ``number``'s written leader (``Name:`` as spelled, or None), its cards and
+    the suit named by its led joker (``JK>♥``; a suit named by any later card, which
+    only a joker may carry, is NAP507: not clean)."""
     words = table.words.split(line[1]) if line[0] == "trick" else None
     if words is not None and len(words) > 1 and _NUMBERS.get(words[0]) == number:
         named = words[1] if words[1][-1] == ":" else None
         if named is None or named in table.leaders or table.words.valid("LEADER", named):
             cards = table.words.plays(words[2:] if named else words[1:])
             if cards is not None:
-                return named, cards
+                return named, cards, None
     if line[0] != "trick":
         raise NotClean
     m = table.fast.trick.match(line[1])
     if m is None or int(m.group(1)) != number:
         raise NotClean
-    cards = []
+    cards, suits = [], []
     for word in m.group(3).split():
         card, joker_suit, _note = play_value(word)
-        if joker_suit is not None:
-            raise NotClean  # the engine checks who may name a joker's suit, and how
         cards.append(card)
-    return m.group(2), cards
+        suits.append(joker_suit)
+    if any(suit is not None for suit in suits[1:]):  # (♠ is Suit 0: test for None)
+        raise NotClean
+    return m.group(2), cards, suits[0] if suits else None
 
 
 def _check_follows(
