@@ -124,6 +124,8 @@ def check_bytes(
             counts = clean_counts(normalise(text).split("\n"))
             if counts is not None:
                 return FileResult(file, (), *counts)
+            # the ordinary path from the same text: decoding it again would add nothing
+            return _gather(iter_loads(text, file=file), file, encoding, keep, data)
     return _gather(iter_loads(data, file=file, encoding=encoding), file, encoding, keep, data)
 
 

@@ -25,11 +25,11 @@ from napkifu.express.deal import Deal, check_deal_played, read_deal
 from napkifu.express.table import END, VETO, Line, NotClean, Table
 from napkifu.express.tricks import play_tricks
 from napkifu.notation.values import bid_value, card_values, play_value
-from napkifu.replay.adjutant import call_faults
+from napkifu.replay.adjutant import Holder, call_faults, holder_of
 from napkifu.replay.auction import run_auction
 from napkifu.replay.game import dealer_in_turn, first_bidder
 from napkifu.replay.scoring import napoleon_wins, round_scores
-from napkifu.replay.trick_results import discard_credit
+from napkifu.replay.trick_results import credited_honors
 
 
 def judge_round(table: Table, lines: list[Line]) -> None:
@@ -122,8 +122,8 @@ def judge_round(table: Table, lines: list[Line]) -> None:
         rules, called, napoleon, dealt, plays[nap_seat], discards
     ):
         raise NotClean
-    holder, known = _holder(deal, called, played_by, nap_seat, discards, complete)
-    adjutant = None if holder is None else players[holder]
+    holder = _holder(deal, players, napoleon, called, played_by, discards, complete)
+    adjutant, known = holder.adjutant, holder.known
     if written_adjutant is not False:
         stated = None if written_adjutant == napoleon else written_adjutant
         if known and stated != adjutant:
@@ -145,11 +145,7 @@ def judge_round(table: Table, lines: list[Line]) -> None:
         discarded = rules.honors_total - nap - allies
     else:
         raise NotClean  # the honors a claim hands out depend on unknown discards
-    if claim is not None:  # the claiming side takes every honor still out
-        rest = max(0, rules.honors_total - nap - allies - discarded)
-        nap, allies = (nap + rest, allies) if claim == "napoleon" else (nap, allies + rest)
-    to_nap, to_allies = discard_credit(rules, discarded, won[0][0] in side)
-    nap, allies = nap + to_nap, allies + to_allies
+    nap, allies = credited_honors(rules, (nap, allies), discarded, claim, won[0][0] in side)
     if lines[k][0] == "result":
         if int(table.match(lines[k], "result").group(2)) != nap:
             raise NotClean
@@ -177,23 +173,25 @@ def judge_round(table: Table, lines: list[Line]) -> None:
 
 def _holder(
     deal: Deal,
+    players: tuple[str, ...],
+    napoleon: str,
     called: int | None,
     played_by: int | None,
-    nap_seat: int,
     discards: list[int] | None,
     complete: bool,
-) -> tuple[int | None, bool]:
-    """The adjutant's seat (None: Napoleon plays alone) and whether the record tells,
-    as the engine reads it (:func:`napkifu.replay.adjutant.find_holder`): a written
-    hand, else who played the card, else Napoleon's own hand, the widow or the
-    discards — or, in a complete play, the card was never out of Napoleon's hands."""
+) -> Holder:
+    """Who held the called card, as the engine decides it
+    (:func:`napkifu.replay.adjutant.holder_of`) from what this round's record says."""
     if called is None:
-        return None, True  # three players: no adjutant
+        return Holder(None, True, True, None)  # three players: no adjutant
     owner = deal.owner(called)
-    if owner is not None and owner != nap_seat:
-        return owner, True
-    if played_by is not None:
-        return (None if played_by == nap_seat else played_by), True
-    if owner == nap_seat or called in (discards or ()) or called in (deal.widow or ()) or complete:
-        return None, True
-    return None, False
+    nap_seat = players.index(napoleon)
+    set_aside = owner == nap_seat or called in (discards or ()) or called in (deal.widow or ())
+    return holder_of(
+        napoleon,
+        None if owner is None or owner == nap_seat else players[owner],
+        None if played_by is None else players[played_by],
+        None,
+        set_aside,
+        complete,
+    )

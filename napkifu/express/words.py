@@ -22,7 +22,9 @@ class Words:
 
     def __init__(self, fast: FastPath) -> None:
         self._terminal = fast.terminal
-        self._known: dict[str, dict[str, object]] = {}
+        self._known: dict[str, dict[str, object]] = {}  # terminal → word → valid?
+        self._plain: dict[str, int] = {}  # a played word checked against PLAYS → its card
+        self._scores: dict[str, int] = {}  # a word checked against SCORE → its value
 
     def split(self, line: str) -> list[str] | None:
         """The words of ``line``, or None when it must be matched whole."""
@@ -47,7 +49,7 @@ class Words:
 
     def scores(self, words: list[str]) -> list[int | None]:
         """The values of SCORE words (None for a word that is not one)."""
-        known = _SCORES
+        known = self._scores
         values = [known.get(word) for word in words]
         if None in values:
             for i, word in enumerate(words):
@@ -60,7 +62,7 @@ class Words:
     def plays(self, words: list[str]) -> list[int] | None:
         """The cards of a trick's played words (None: not all are plain plays, e.g. a
         joker naming its suit, which the caller reads the long way)."""
-        known = _PLAIN
+        known = self._plain
         cards = [known.get(word) for word in words]
         if None not in cards:
             return cards  # type: ignore[return-value]
@@ -75,7 +77,3 @@ class Words:
                     known[word] = card
                 cards[i] = card
         return cards  # type: ignore[return-value]
-
-
-_PLAIN: dict[str, int] = {}  # a played word checked against PLAYS → its card
-_SCORES: dict[str, int] = {}  # a word checked against SCORE → its value

@@ -49,18 +49,32 @@ def find_holder(
             revealed = t.number
             player = players[t.seats[t.cards.index(called)]]
             break
-    for name, cards in hands.items():
-        if called in cards and name != napoleon:
-            return Holder(name, True, False, revealed)
-    if player is not None:
-        return Holder(None if player == napoleon else player, True, player == napoleon, revealed)
-    if (
+    owner = next((n for n, cards in hands.items() if called in cards and n != napoleon), None)
+    set_aside = (
         called in hands.get(napoleon, ())
         or (widow is not None and called in widow)
         or (discards is not None and called in discards)
-    ):
-        return Holder(None, True, True, None)
-    if complete:  # every card not played was discarded: Napoleon had it
+    )
+    return holder_of(napoleon, owner, player, revealed, set_aside, complete)
+
+
+def holder_of(
+    napoleon: str,
+    owner: str | None,
+    player: str | None,
+    revealed: int | None,
+    set_aside: bool,
+    complete: bool,
+) -> Holder:
+    """Who holds the called card, from what the record says of it: ``owner``, another
+    player whose written hand holds it; ``player``, who played it (in trick
+    ``revealed``); ``set_aside``, it is in Napoleon's written hand, the widow or the
+    discards. In a complete play a card nobody played was discarded: Napoleon had it."""
+    if owner is not None:
+        return Holder(owner, True, False, revealed)
+    if player is not None:
+        return Holder(None if player == napoleon else player, True, player == napoleon, revealed)
+    if set_aside or complete:
         return Holder(None, True, True, None)
     return Holder(None, False, False, None)
 

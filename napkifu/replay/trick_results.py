@@ -126,15 +126,29 @@ def _build(
     return tuple(out)
 
 
-def discard_credit(rules: Rules, honors: int, first_trick_napoleon: bool) -> tuple[int, int]:
-    """Who is credited with the ``honors`` Napoleon discarded (``discard-honors``), as
-    (to Napoleon's side, to the allies); ``first_trick_napoleon``: her side won trick 1."""
+def credited_honors(
+    rules: Rules,
+    taken: tuple[int, int],
+    discarded: int,
+    claim: str | None,
+    first_trick_napoleon: bool,
+) -> tuple[int, int]:
+    """The honors credited to (Napoleon's side, the allies): those each side ``taken``
+    in the tricks played, every honor still out to the side that made the ``claim``
+    ("napoleon" or "allies"), and the ``discarded`` honors as ``discard-honors``
+    says (``first_trick_napoleon``: her side won trick 1)."""
+    nap, allies = taken
+    rest = max(0, rules.honors_total - nap - allies - discarded)
+    if claim == "napoleon":
+        nap += rest
+    elif claim is not None:
+        allies += rest
     credit = rules.discard_honors
     if credit == "napoleon" or (credit == "first-trick" and first_trick_napoleon):
-        return honors, 0
-    if credit == "allies" or credit == "first-trick":
-        return 0, honors
-    return 0, 0
+        nap += discarded
+    elif credit == "allies" or credit == "first-trick":
+        allies += discarded
+    return nap, allies
 
 
 def judged_tricks(
@@ -196,17 +210,11 @@ def judged_tricks(
         d_options = [total - played_honors]
     else:
         d_options = list(range(0, min(rules.widow_size, total - played_honors) + 1))
-    possible: list[tuple[int, int]] = []
-    for d in d_options:
-        rest = max(0, total - played_honors - d)
-        n_, a_ = nap, allies
-        if rnd.claim is not None:
-            if rnd.claim.side == "napoleon":
-                n_ += rest
-            else:
-                a_ += rest
-        to_nap, to_allies = discard_credit(rules, d, bool(first_winner_nap))
-        possible.append((n_ + to_nap, a_ + to_allies))
+    claim = rnd.claim.side if rnd.claim is not None else None
+    possible = [
+        credited_honors(rules, (nap, allies), d, claim, bool(first_winner_nap))
+        for d in d_options
+    ]
     result = rnd.result
     if len(possible) == 1:
         n_, a_ = possible[0]
@@ -245,4 +253,4 @@ def judged_tricks(
     return out, result.honors, None
 
 
-__all__ = ["discard_credit", "judged_tricks", "trick_reason"]
+__all__ = ["credited_honors", "judged_tricks", "trick_reason"]

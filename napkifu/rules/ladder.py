@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from napkifu.cards import JOKER, MIGHTY, UNKNOWN, YOROMEKI, Card, Suit
 from napkifu.quickbuild import maker
 from napkifu.rules.build import Rules
 
 _JACK = 9  # rank index of J (rank 11 - 2)
+T = TypeVar("T")
 
 
 def lead_suit_of(
@@ -208,11 +210,22 @@ def trick_resolver(rules: Rules, trump: int | None) -> Resolver:
     """:func:`resolve_trick` for one round (its rules and trump): the replay resolves
     every trick of every round, so what does not change within a round is looked up
     once here, not once per trick."""
-    got = rules.cache.get(("resolver", trump))
-    if got is not None:
-        return got  # type: ignore[return-value]
-    rank = _ranker(rules, trump)
+    return _per_rules(rules, ("resolver", trump), lambda: _resolver(_ranker(rules, trump)))
 
+
+Winner = Callable[[Sequence[Card], "int | None", int, bool], int]
+
+
+def trick_winner(rules: Rules, trump: int | None) -> Winner:
+    """Like :func:`trick_resolver`, but only the index of the winning card (of a trick
+    with at least one card): for a caller that needs nothing else."""
+    return _per_rules(rules, ("winner", trump), lambda: _winner(_ranker(rules, trump)))
+
+
+_Rank = Callable[[Sequence[Card], "int | None", int, bool], tuple[int, bool, tuple]]
+
+
+def _resolver(rank: _Rank) -> Resolver:
     def resolve(
         cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool = False
     ) -> TrickOutcome:
@@ -222,35 +235,34 @@ def trick_resolver(rules: Rules, trump: int | None) -> Resolver:
         classes = (lead_names[cards[0]], *[names[c] for c in cards[1:]])
         return _outcome(best, classes[best], classes, s2)
 
-    rules.cache[("resolver", trump)] = resolve
     return resolve
 
 
-Winner = Callable[[Sequence[Card], "int | None", int, bool], int]
-
-
-def trick_winner(rules: Rules, trump: int | None) -> Winner:
-    """Like :func:`trick_resolver`, but only the index of the winning card (of a trick
-    with at least one card): for a caller that needs nothing else."""
-    got = rules.cache.get(("winner", trump))
-    if got is not None:
-        return got  # type: ignore[return-value]
-    rank = _ranker(rules, trump)
-
+def _winner(rank: _Rank) -> Winner:
     def winner(
         cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool = False
     ) -> int:
         return rank(cards, lead_suit, trick_number, last)[0]
 
-    rules.cache[("winner", trump)] = winner
     return winner
 
 
-def _ranker(
-    rules: Rules, trump: int | None
-) -> Callable[[Sequence[Card], int | None, int, bool], tuple[int, bool, tuple]]:
+def _per_rules(rules: Rules, key: object, make: Callable[[], T]) -> T:
+    """``make()``, made once per rules object and kept in its cache under ``key``."""
+    got = rules.cache.get(key)
+    if got is None:
+        got = rules.cache[key] = make()
+    return got  # type: ignore[return-value]
+
+
+def _ranker(rules: Rules, trump: int | None) -> _Rank:
     """The winning index of a (non-empty) trick, whether same-two held, and the key
-    and class tables of its kind of trick."""
+    and class tables of its kind of trick; one per (rules, trump), shared by the
+    resolver and the winner, so each kind of trick's tables are built once."""
+    return _per_rules(rules, ("ranker", trump), lambda: _make_ranker(rules, trump))
+
+
+def _make_ranker(rules: Rules, trump: int | None) -> _Rank:
     comp = _compiled(rules, trump)
     has_same_two = comp[6] != _NONE
     tables: dict[tuple[int | None, bool, bool], tuple] = {}
