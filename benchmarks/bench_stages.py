@@ -12,8 +12,11 @@ time of this process, best of R runs) and printed in µs per round and rounds/s:
 - check: decode + parse + judge, the ordinary path of ``napkifu check``;
 - express: ``napkifu check``'s express lane on the same files (they are clean, so
   it proves them clean without building their model: napkifu/express);
-- tables: check + the season rows (which build the judged tricks), as ``export``;
-- dashboard: the dashboard's per-file job (tables as DataFrames, packed as Arrow).
+- tables: check + the season rows (which build the judged tricks), the ordinary way;
+- tables, express: the season rows from the express lane's facts, as ``export``
+  makes them for a clean record (napkifu/express/facts.py);
+- dashboard: the dashboard's per-file job (tables as DataFrames, packed as Arrow;
+  through the lane's facts, as the records are clean).
 
 One process, no pool and no cache: the per-core cost that issue 8's targets are
 about (5,000 rounds/s per core would be 200 µs a round, everything included).
@@ -54,6 +57,7 @@ def main() -> int:
 
     from dashboard.data import judge_file
     from napkifu.analysis import judgement_rows
+    from napkifu.analysis.rows import express_rows
     from napkifu.api import loads
     from napkifu.commands.checkfile import check_bytes
     from napkifu.notation import decode, parse
@@ -71,6 +75,7 @@ def main() -> int:
         "check (decode + parse + judge)": lambda: [loads(d) for d in data],
         "express (check's lane)": lambda: [check_bytes(d, "x.nap") for d in data],
         "tables (check + season rows)": lambda: [judgement_rows(loads(d)) for d in data],
+        "tables, express (lane's facts)": lambda: [express_rows(d, "x.nap") for d in data],
         "dashboard per-file job": lambda: [judge_file((p.name, d)) for p, d in named],
     }
     print(f"{len(paths)} files, {rounds} rounds, {sum(map(len, data)) / 1e6:.1f} MB; "

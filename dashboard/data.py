@@ -28,7 +28,8 @@ from napkifu.analysis.frames import (
     read_cached,
     unpack_frames,
 )
-from napkifu.analysis.rows import trump_text
+from napkifu.analysis.judged import GameLike
+from napkifu.analysis.rows import express_rows, trump_text
 from napkifu.api import Judgement
 from napkifu.cache import ResultCache
 from napkifu.gcpause import paused_gc
@@ -149,7 +150,12 @@ def judge_file(item: tuple[str, bytes]) -> bytes:
 
     name, data = item
     with paused_gc():
-        rows, problems, index = _judged_file(name, loads(data, file=name))
+        index: list[dict] = []
+        fast = express_rows(data, name, also=lambda game: index.extend(index_rows(name, (game,))))
+        if fast is not None:  # clean: its tables made without the record model
+            rows, problems = fast, []
+        else:
+            rows, problems, index = _judged_file(name, loads(data, file=name))
         frames = rows_frames(rows)
         frames["problems"] = pl.DataFrame(problems, schema=PROBLEM_SCHEMA)
         frames["index"] = pl.DataFrame(index, schema=INDEX_SCHEMA)
@@ -174,8 +180,13 @@ def _judged_file(name: str, judgement: Judgement) -> tuple[FileRows, list[dict],
              "severity": d.severity.value, "message": d.message, "message_ja": d.message_ja,
              "game": d.game, "round": d.round, "trick": d.trick}
         )  # fmt: skip
+    return judgement_rows(judgement), problems, index_rows(name, judgement.games)
+
+
+def index_rows(name: str, games: Iterable[GameLike]) -> list[dict]:
+    """One row per round judged, also those left out of the season (for Replay)."""
     index = []
-    for game in judgement.games:
+    for game in games:
         for rnd in game.rounds:
             trump = trump_text(rnd)
             index.append(
@@ -183,9 +194,9 @@ def _judged_file(name: str, judgement: Judgement) -> tuple[FileRows, list[dict],
                  "date": game.date, "kind": rnd.kind, "napoleon": rnd.napoleon,
                  "contract": f"{rnd.bid_count}{trump}" if rnd.bid_count is not None else None,
                  "errors": sum(1 for d in rnd.diagnostics if d.is_error),
-                 "line": rnd.span.line or rnd.source.meta.span.line}
+                 "line": rnd.line}
             )  # fmt: skip
-    return judgement_rows(judgement), problems, index
+    return index
 
 
 def judge_sources(

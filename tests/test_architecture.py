@@ -30,11 +30,11 @@ ALLOWED: dict[str, set[str]] = {
     "notation": {"cards", "model", "diagnostics", "i18n", "gcpause", "quickbuild"},
     "rules": {"cards", "model", "diagnostics", "i18n", "quickbuild"},
     "replay": {"cards", "model", "diagnostics", "i18n", "rules", "gcpause", "quickbuild"},
-    "express": {"cards", "model", "notation", "rules", "replay"},
+    "express": {"cards", "diagnostics", "model", "notation", "rules", "replay"},
     "api": {"notation", "replay", "diagnostics", "model", "cards"},
     "report": {"diagnostics", "i18n", "model"},
     "views": {"replay", "cards", "diagnostics", "i18n", "model", "api"},
-    "analysis": {"api", "replay", "cards", "diagnostics", "csvsafe", "model", "i18n", "cache", "parallel", "gcpause"},
+    "analysis": {"api", "express", "replay", "cards", "diagnostics", "csvsafe", "model", "i18n", "cache", "parallel", "gcpause"},
     "simulate": {"cards", "model", "rules", "replay", "notation", "parallel", "diagnostics"},
 }
 DASHBOARD_MAY_USE = {"api", "analysis", "views", "cache", "parallel", "gcpause", "cards", "i18n", "csvsafe", "diagnostics"}

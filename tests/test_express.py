@@ -23,10 +23,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import napkifu
+from dashboard.data import index_rows
 from napkifu import api
+from napkifu.analysis.rows import FileRows, express_rows, judgement_rows
 from napkifu.cards import JOKER, card_text
 from napkifu.commands.checkfile import FileResult, check_bytes, check_file
-from napkifu.express import clean_counts
+from napkifu.express import FactGame, clean_counts
 from napkifu.notation.reader import normalise
 from napkifu.replay.following import legal_cards, unsure_turns
 from napkifu.rules import build_rules, lead_suit_of
@@ -44,16 +46,30 @@ def lane(text: str) -> tuple[int, int] | None:
 
 def agree(text: str) -> tuple[int, int] | None:
     """The lane's verdict on ``text``, having checked it against the ordinary path:
-    called clean only if the ordinary path finds nothing, with the same counts; and
-    ``check``'s result the same with and without the lane."""
+    called clean only if the ordinary path finds nothing, with the same counts;
+    ``check``'s result the same with and without the lane; and for a clean record,
+    the season tables and the dashboard's round index made from the lane's facts
+    the same as those made from the ordinary judgement, row for row."""
     data = text.encode("utf-8", "surrogatepass")
     ordinary = check_bytes(data, "x.nap", express=False)
     counts = lane(text)
+    games: list[FactGame] = []
+    fast = express_rows(data, "x.nap", also=games.append)
+    assert (fast is None) == (counts is None)
     if counts is not None:
         assert ordinary.diagnostics == (), [d.code for d in ordinary.diagnostics]
         assert (ordinary.games, ordinary.rounds) == counts
+        same_tables(data, fast, games)  # type: ignore[arg-type]
     assert check_bytes(data, "x.nap") == ordinary
     return counts
+
+
+def same_tables(data: bytes, fast: FileRows, games: list[FactGame]) -> None:
+    judgement = api.loads(data, file="x.nap")
+    slow = judgement_rows(judgement)
+    for table in ("rounds", "player_rounds", "tricks", "bids", "excluded"):
+        assert getattr(fast, table) == getattr(slow, table), table
+    assert index_rows("x.nap", games) == index_rows("x.nap", judgement.games)
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: str(p.relative_to(ROOT)))
@@ -162,7 +178,12 @@ def test_a_claim_that_leaves_the_adjutant_unknown() -> None:
         if first.called in [p.card for p in first.tricks[0].plays]:
             continue
         assert agree(text) == (1, 1)
-        bare = "\n".join(x for x in text.split("\n") if x.split()[:1] != ["adjutant"])
+        lines = text.split("\n")
+        # The line alone decides, also that Napoleon plays alone (the tables agree).
+        alone = [("  adjutant none" if x.split()[:1] == ["adjutant"] else x) for x in lines]
+        assert agree("\n".join(alone)) == (1, 1)
+        assert napkifu.loads("\n".join(alone)).games[0].rounds[0].alone
+        bare = "\n".join(x for x in lines if x.split()[:1] != ["adjutant"])
         assert {d.code for d in napkifu.loads(bare).diagnostics} == {"NAP402"}
         assert agree(bare) is None
         return
@@ -349,7 +370,9 @@ def test_a_big_file_goes_through_the_lane_line_by_line(
     import napkifu.express as express
 
     real = express._walk
-    monkeypatch.setattr(express, "_walk", lambda lines: calls.append(lines) or real(lines))
+    monkeypatch.setattr(
+        express, "_walk", lambda lines, facts: calls.append(lines) or real(lines, facts)
+    )
     assert check_file(str(clean)) == FileResult(str(clean), (), 1, 3)
     assert not isinstance(calls[0], list)  # read in chunks, never whole
     assert check_file(str(faulty)) == check_file(str(faulty), express=False)
@@ -519,3 +542,18 @@ def test_no_discard_line_and_bids_over_several_lines(deal: bool) -> None:
         split = "\n".join(halves(x) for x in text.split("\n"))
         assert split.count("bids ") > text.count("bids ") or '"' in text
         assert agree(split) == (1, 3)
+
+
+@pytest.mark.parametrize(
+    "game_line", ['game "A final" # kept', "game # untitled", 'game\t"tab\\"bed"', "game"]
+)
+def test_the_tables_keep_the_game_line_as_written(game_line: str) -> None:
+    """The title read off a ``game`` line, also one with a comment (which the lane
+    leaves to the ordinary parser), is the season tables' ``game_title``."""
+    lines = simulated("standard", 5, 4, rounds=2).split("\n")
+    lines[0] = game_line
+    text = "\n".join(lines)
+    assert agree(text) == (1, 2)
+    fast = express_rows(text.encode(), "x.nap")
+    assert fast is not None
+    assert {r["game_title"] for r in fast.rounds} == {napkifu.loads(text).games[0].title}

@@ -9,7 +9,8 @@ rule is re-derived (honors, sides, wins and scores are the engine's).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+import os
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -17,11 +18,12 @@ from typing import Any
 
 from napkifu.analysis.columns import MAX_SEATS
 from napkifu.analysis.filters import SeasonFilter, parse_date
+from napkifu.analysis.judged import GameLike, RoundLike, TrickLike
 from napkifu.analysis.placing import ErrorMap
 from napkifu.cards import card_text
 from napkifu.diagnostics import Diagnostic
 from napkifu.gcpause import paused_gc
-from napkifu.replay.results import JudgedGame, JudgedRound, JudgedTrick, Judgement
+from napkifu.replay.results import Judgement
 
 Row = dict[str, Any]
 _CARD = tuple(card_text(c) for c in range(54))  # card_text per card, looked up (hot path)
@@ -54,11 +56,17 @@ def file_row_chunks(
     """:func:`file_rows` in pieces of about ``every`` rounds (None: one piece), so
     that even the rows of a 100,000-round file need not be held at once. A file
     that fails part way ends with a piece holding just its excluded row."""
-    from napkifu.api import iter_load
+    from napkifu.api import WHOLE_FILE_LIMIT, iter_load
 
     try:
         with paused_gc():
-            yield from iter_rows(iter_load(path), path, filters, every)
+            rows = None
+            if every is None and os.stat(path).st_size <= WHOLE_FILE_LIMIT:
+                rows = express_rows(Path(path).read_bytes(), path, filters)
+            if rows is not None:
+                yield rows
+            else:  # (so is a big file: read in pieces, never whole)
+                yield from iter_rows(iter_load(path), path, filters, every)
     except OSError as exc:
         out = FileRows(path)
         out.excluded.append(_excluded(path, None, None, None, "NAP106", f"cannot read: {exc}"))
@@ -68,6 +76,32 @@ def file_row_chunks(
         message = f"internal error, please report: {type(exc).__name__}: {exc}"
         out.excluded.append(_excluded(path, None, None, None, "NAP900", message))
         yield out
+
+
+def express_rows(
+    data: bytes,
+    file: str,
+    filters: SeasonFilter | None = None,
+    also: Callable[[GameLike], None] | None = None,
+) -> FileRows | None:
+    """The rows of a record given as bytes when the express lane proves it clean
+    (:func:`napkifu.express.clean_games`): the same rows, made from the lane's facts
+    without the record model, each game's as soon as the lane has proved it, so
+    only one game's facts are held (``also`` sees each game too). None when the
+    record must be judged the ordinary way."""
+    from napkifu.express import clean_games, lane_lines
+
+    lines = lane_lines(data, file, None)[1]
+    if lines is None:
+        return None
+    out, flt = FileRows(file), filters or SeasonFilter()
+
+    def take(game: GameLike) -> None:
+        _add_games(out, file, (game,), flt, None)
+        if also is not None:
+            also(game)
+
+    return out if clean_games(lines, take) else None
 
 
 def rows_of(
@@ -100,7 +134,7 @@ def iter_rows(
             _spoil(out, errors.file_level)  # found late: the earlier games go too
         spoiled = errors.file_level
         any_games = any_games or bool(judgement.games)
-        _add_games(out, judgement, flt, errors)
+        _add_games(out, path, judgement.games, flt, errors)
         if every is not None and len(out.rounds) + len(out.excluded) >= every:
             yield out
             out = FileRows(path)
@@ -117,24 +151,29 @@ def judgement_rows(judgement: Judgement, filters: SeasonFilter | None = None) ->
         return rows_of(iter((judgement,)), judgement.file, filters)
 
 
-def _add_games(out: FileRows, judgement: Judgement, flt: SeasonFilter, errors: ErrorMap) -> None:
-    for game in judgement.games:
+def _add_games(
+    out: FileRows,
+    file: str,
+    games: Iterable[GameLike],
+    flt: SeasonFilter,
+    errors: ErrorMap | None,
+) -> None:
+    """The rows of ``games``; ``errors`` None: a clean record's, none excluded."""
+    for game in games:
         day = parse_date(game.date)
         if not flt.keeps_game(day, game.preset) or not flt.keeps_seats(game.players):
             continue
-        game_error = errors.for_game(game.number)
+        game_error = errors.for_game(game.number) if errors is not None else None
         if not game.rounds and game_error:
-            out.excluded.append(_excluded(judgement.file, game.number, None, *_cause(game_error)))
+            out.excluded.append(_excluded(file, game.number, None, *_cause(game_error)))
         for rnd in game.rounds:
             if not flt.keeps_seats(rnd.players or game.players):
                 continue
-            error = errors.for_round(game.number, rnd.number)
+            error = errors.for_round(game.number, rnd.number) if errors is not None else None
             if error is not None:
-                out.excluded.append(
-                    _excluded(judgement.file, game.number, rnd.number, *_cause(error))
-                )
+                out.excluded.append(_excluded(file, game.number, rnd.number, *_cause(error)))
                 continue
-            _add_round(out, judgement.file, game, rnd, day)
+            _add_round(out, file, game, rnd, day)
 
 
 def _spoil(out: FileRows, d: Diagnostic) -> None:
@@ -166,20 +205,20 @@ def _excluded(
     }
 
 
-def trump_text(rnd: JudgedRound) -> str | None:
+def trump_text(rnd: RoundLike) -> str | None:
     if rnd.no_trump:
         return "NT"
     return rnd.trump.symbol if rnd.trump is not None else None
 
 
-def _play_text(trick: JudgedTrick) -> list[str]:
+def _play_text(trick: TrickLike) -> list[str]:
     return [
         _CARD[p.card] if p.joker_suit is None else f"{_CARD[p.card]}>{p.joker_suit.symbol}"
         for p in trick.plays
     ]
 
 
-def round_id(game: JudgedGame, rnd: JudgedRound, plays: list[list[str]] | None = None) -> str:
+def round_id(game: GameLike, rnd: RoundLike, plays: list[list[str]] | None = None) -> str:
     """A hash of what was played, not of where it was written: date, title, seats,
     round number, contract, called card, adjutant, every trick, a claim, the honors
     and the rules' scores. Optional lines that only restate the play (hands, widow,
@@ -188,7 +227,7 @@ def round_id(game: JudgedGame, rnd: JudgedRound, plays: list[list[str]] | None =
     :func:`_play_text`, when the caller has them already."""
     if plays is None:
         plays = [_play_text(t) for t in rnd.tricks]
-    claim = rnd.source.claim.side if rnd.source.claim else ""
+    claim = rnd.claim_side or ""
     parts = [
         game.date or "",
         game.title or "",
@@ -207,9 +246,7 @@ def round_id(game: JudgedGame, rnd: JudgedRound, plays: list[list[str]] | None =
     return hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=8).hexdigest()
 
 
-def _add_round(
-    out: FileRows, file: str, game: JudgedGame, rnd: JudgedRound, day: date | None
-) -> None:
+def _add_round(out: FileRows, file: str, game: GameLike, rnd: RoundLike, day: date | None) -> None:
     plays = [_play_text(t) for t in rnd.tricks]
     rid = round_id(game, rnd, plays)
     where = {
@@ -254,8 +291,8 @@ def _add_round(
     _add_tricks(out, where, rnd, seats, plays)
 
 
-def _add_bids(out: FileRows, where: Row, rnd: JudgedRound) -> None:
-    bids = rnd.source.all_bids
+def _add_bids(out: FileRows, where: Row, rnd: RoundLike) -> None:
+    bids = rnd.all_bids
     if not bids:
         out.bids.append(
             {**where, "order": 1, "player": rnd.napoleon, "bid": rnd.bid_count,
@@ -273,8 +310,8 @@ def _add_bids(out: FileRows, where: Row, rnd: JudgedRound) -> None:
 def _add_player_rounds(
     out: FileRows,
     where: Row,
-    game: JudgedGame,
-    rnd: JudgedRound,
+    game: GameLike,
+    rnd: RoundLike,
     seats: tuple[str, ...],
     points: dict[str, int] | None,
     trump: str | None,
@@ -313,7 +350,7 @@ def _add_player_rounds(
 
 
 def _add_tricks(
-    out: FileRows, where: Row, rnd: JudgedRound, seats: tuple[str, ...], plays: list[list[str]]
+    out: FileRows, where: Row, rnd: RoundLike, seats: tuple[str, ...], plays: list[list[str]]
 ) -> None:
     column = {name: f"card_{i}" for i, name in enumerate(seats[:MAX_SEATS], start=1)}
     blank = dict.fromkeys(column.values())

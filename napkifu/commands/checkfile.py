@@ -115,17 +115,15 @@ def check_bytes(
     from napkifu.api import iter_loads
 
     if express:
-        from napkifu.express import clean_counts
-        from napkifu.notation import decode
-        from napkifu.notation.reader import normalise
+        from napkifu.express import clean_counts, lane_lines
 
-        text, problems = decode(data, file=file, encoding=encoding)
-        if text is not None and not problems:
-            counts = clean_counts(normalise(text).split("\n"))
+        text, lines = lane_lines(data, file, encoding)
+        if lines is not None:
+            counts = clean_counts(lines)
             if counts is not None:
                 return FileResult(file, (), *counts)
             # the ordinary path from the same text: decoding it again would add nothing
-            return _gather(iter_loads(text, file=file), file, encoding, keep, data)
+            return _gather(iter_loads(text, file=file), file, encoding, keep, data)  # type: ignore[arg-type]
     return _gather(iter_loads(data, file=file, encoding=encoding), file, encoding, keep, data)
 
 

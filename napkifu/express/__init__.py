@@ -16,8 +16,9 @@ two paths to that on every record and on thousands of mutated ones).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from napkifu.express.facts import FactGame
 from napkifu.express.header import open_game
 from napkifu.express.round import judge_round
 from napkifu.express.table import Line, NotClean, Table
@@ -33,27 +34,58 @@ def clean_counts(lines: Iterable[str]) -> tuple[int, int] | None:
     """(games, rounds) of a record given as its lines (no line ends, BOM dropped) when
     it is provably clean; None when the ordinary path must judge it."""
     try:
-        return _walk(lines)
+        return _walk(lines, None)
     except NotClean:
         return None
     except Exception:  # a shortcut only: any surprise is the ordinary path's to judge
         return None
 
 
-def _walk(lines: Iterable[str]) -> tuple[int, int]:
+def clean_games(lines: Iterable[str], take: Callable[[FactGame], None]) -> bool:
+    """Whether a record given as its lines is provably clean, handing ``take`` each of
+    its games with rounds, as facts (:mod:`napkifu.express.facts`), as soon as the
+    game is proved clean: a caller that keeps only what it makes of them holds one
+    game's facts at a time. On False, what ``take`` was given must be dropped:
+    the ordinary path judges the whole record."""
+    try:
+        _walk(lines, take)
+    except NotClean:
+        return False
+    except Exception:  # a shortcut only: any surprise is the ordinary path's to judge
+        return False
+    return True
+
+
+def lane_lines(data: bytes, file: str, encoding: str | None) -> tuple[str | None, list[str] | None]:
+    """The text of ``data`` and its lines as the lane reads them; no lines when
+    decoding it has anything to say (the ordinary path's to report), and no text
+    either when it cannot be decoded at all."""
+    from napkifu.notation import decode
+    from napkifu.notation.reader import normalise
+
+    text, problems = decode(data, file=file, encoding=encoding)
+    if text is None or problems:
+        return text, None
+    return text, normalise(text).split("\n")
+
+
+def _walk(lines: Iterable[str], take: Callable[[FactGame], None] | None) -> tuple[int, int]:
     games = rounds = 0
     implicit = False  # statements before any `game` line: the file is one game
     header: list[str] = []
     table: Table | None = None
     rnd: list[Line] = []
+    at = 0  # the line of the round being read
 
     def close_game() -> None:
         if rnd:
-            judge_round(table, rnd)  # type: ignore[arg-type]
+            judge_round(table, rnd, at)  # type: ignore[arg-type]
+            if take is not None:
+                take(table.facts)  # type: ignore[union-attr, arg-type]
         elif table is None and header:
             open_game(header)  # a game without rounds
 
-    for line in lines:
+    for number, line in enumerate(lines, start=1):
         stripped = line.lstrip()
         if not stripped or stripped[0] == "#":
             continue
@@ -65,12 +97,16 @@ def _walk(lines: Iterable[str]) -> tuple[int, int]:
         head = stripped.split(None, 1)[0]
         if head == "round":
             if rnd:
-                judge_round(table, rnd)  # type: ignore[arg-type]
+                judge_round(table, rnd, at)  # type: ignore[arg-type]
             elif table is None:
                 if not games:
                     games, implicit = 1, True
                 table = open_game(header)
-            rnd = [(head, line)]
+                if take is not None:
+                    table.facts = FactGame(
+                        games, table.title, table.date, table.rules.preset, table.players
+                    )
+            rnd, at = [(head, line)], number
             rounds += 1
         elif head in _ROUND_LINES:
             if not rnd:
@@ -94,4 +130,4 @@ def _walk(lines: Iterable[str]) -> tuple[int, int]:
     return games, rounds
 
 
-__all__ = ["clean_counts"]
+__all__ = ["FactGame", "clean_counts", "clean_games", "lane_lines"]

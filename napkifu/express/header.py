@@ -6,7 +6,8 @@ the lane never second-guesses a preset, an option or a players line; any
 diagnostic there ends the lane. A season repeats the same header with another
 title and the players in another seating order, and nothing in a header's
 judgement depends on either: the judgement is remembered under the other lines and
-the set of names, and only the title is checked for each game.
+the set of names (with the date it carries), and only the title is read for each
+game.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from lark import Lark
 from napkifu.express.table import NotClean, Table
 from napkifu.express.words import Words
 from napkifu.notation.fastpath import FastPath
-from napkifu.notation.values import player_name
+from napkifu.notation.values import player_name, unquote
 from napkifu.rules.build import Rules
 
-_JUDGED: dict[tuple[object, ...], Rules] = {}
+_JUDGED: dict[tuple[object, ...], tuple[Rules, str | None]] = {}
 _GAP = " \t\f"
 
 
@@ -38,8 +39,7 @@ def open_game(header: list[str]) -> Table:
     first) are ``header``."""
     words, fast, _lark = _reader()
     titled = bool(header) and header[0].lstrip(_GAP).startswith("game")
-    if titled and not _title_ok(header[0]):
-        raise NotClean
+    title = _title(header[0]) if titled else None
     rest = header[1:] if titled else header
     key: tuple[object, ...] | None = None
     names: list[str] = []
@@ -49,36 +49,40 @@ def open_game(header: list[str]) -> Table:
         names = seating[1:]
         others = tuple(line for i, line in enumerate(rest) if i != at[0])
         key = (others, at[0], tuple(sorted(names)))
-    rules = _JUDGED.get(key) if key is not None else None
-    if rules is None:
-        players, rules = _judged(header)
+    judged = _JUDGED.get(key) if key is not None else None
+    if judged is None:
+        players, rules, date = _judged(header)
         seated = tuple(player_name(w) for w in names)
         if key is not None and players == seated and len(_JUDGED) < 256:
-            _JUDGED[key] = rules
+            _JUDGED[key] = (rules, date)
     else:
-        players = tuple(player_name(w) for w in names)
-    return Table(players, rules, fast, words)
+        (rules, date), players = judged, tuple(player_name(w) for w in names)
+    return Table(players, rules, fast, words, title=title, date=date)
 
 
-def _title_ok(line: str) -> bool:
-    """Whether a ``game`` line reads as one: ``game`` or ``game "title"`` at once,
-    anything else (a comment, say) through the ordinary parser."""
+def _title(line: str) -> str | None:
+    """The title of a line that reads as a ``game`` line (else NotClean): ``game``
+    or ``game "title"`` at once, anything else (a comment, say) through the
+    ordinary parser."""
     _words, fast, lark = _reader()
     text = line.strip(_GAP)
     if text == "game":
-        return True
+        return None
     title = text[4:].lstrip(_GAP)
     if title[:1] == '"' and fast.terminal("STRING").fullmatch(title):
-        return True
+        return unquote(title)
     from lark.exceptions import UnexpectedInput
 
     try:
-        return lark.parse(line, start="one_line")[0] == "game"  # type: ignore[no-any-return]
+        read = lark.parse(line, start="one_line")
     except UnexpectedInput:
-        return False
+        raise NotClean from None
+    if read[0] != "game":
+        raise NotClean
+    return read[2]  # type: ignore[no-any-return]
 
 
-def _judged(header: list[str]) -> tuple[tuple[str, ...], Rules]:
+def _judged(header: list[str]) -> tuple[tuple[str, ...], Rules, str | None]:
     from napkifu.notation.reader import parse
     from napkifu.replay import judge
 
@@ -88,4 +92,4 @@ def _judged(header: list[str]) -> tuple[tuple[str, ...], Rules]:
     judged, problems = judge(record)
     if problems:
         raise NotClean
-    return judged[0].players, judged[0].rules
+    return judged[0].players, judged[0].rules, judged[0].date

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from napkifu.cards import JOKER, UNKNOWN
 from napkifu.express.deal import Deal, check_deal_played, read_deal
+from napkifu.express.facts import FactRound, trick_facts
 from napkifu.express.table import END, VETO, Line, NotClean, Table
 from napkifu.express.tricks import play_tricks
 from napkifu.notation.values import bid_value, card_values, play_value
@@ -32,9 +33,10 @@ from napkifu.replay.scoring import napoleon_wins, round_scores
 from napkifu.replay.trick_results import credited_honors
 
 
-def judge_round(table: Table, lines: list[Line]) -> None:
-    """Prove the round in ``lines`` (its ``round`` line first) clean, and carry its
-    dealer, first bidder and scores on to the next; raise :class:`NotClean` if not."""
+def judge_round(table: Table, lines: list[Line], at: int = 0) -> None:
+    """Prove the round in ``lines`` (its ``round`` line first, on line ``at``) clean,
+    carry its dealer, first bidder and scores on to the next, and keep its facts in
+    ``table.facts`` if asked to; raise :class:`NotClean` if it is not clean."""
     rules, players = table.rules, table.players
     lines.append(END)  # so that looking one line past the last needs no bounds check
     number = int(table.match(lines[0], "round").group(2))
@@ -64,6 +66,10 @@ def judge_round(table: Table, lines: list[Line]) -> None:
     if auction.all_pass:
         if lines[k] is not END:
             raise NotClean
+        if table.facts is not None:
+            table.facts.rounds.append(
+                FactRound(number, at, players, "redeal", dealer, bids, auction.bid_players)
+            )
         return
     if not auction.finished or auction.napoleon is None or auction.count is None:
         raise NotClean
@@ -113,7 +119,7 @@ def judge_round(table: Table, lines: list[Line]) -> None:
     elif played != rules.tricks:
         raise NotClean
     complete = claim is None
-    won, played_by, plays = play_tricks(
+    won, played_by, plays, seated = play_tricks(
         table, lines[first_trick : first_trick + played], nap_seat, trump, called, discards or []
     )
     check_deal_played(deal, nap_seat, plays, discards, rules.widow_size, complete)
@@ -123,12 +129,13 @@ def judge_round(table: Table, lines: list[Line]) -> None:
     ):
         raise NotClean
     holder = _holder(deal, players, napoleon, called, played_by, discards, complete)
-    adjutant, known = holder.adjutant, holder.known
+    adjutant, known, alone = holder.adjutant, holder.known, holder.alone
     if written_adjutant is not False:
         stated = None if written_adjutant == napoleon else written_adjutant
         if known and stated != adjutant:
             raise NotClean
-        adjutant = stated  # type: ignore[assignment]  # the record's word, if nothing else
+        if not known:  # the record's word, as nothing else tells
+            adjutant, alone = stated, stated is None  # type: ignore[assignment]
     elif not known:
         raise NotClean  # the record does not say who held the called card
     side = {nap_seat} if adjutant is None else {nap_seat, table.seat[adjutant]}
@@ -150,9 +157,8 @@ def judge_round(table: Table, lines: list[Line]) -> None:
         if int(table.match(lines[k], "result").group(2)) != nap:
             raise NotClean
         k += 1
-    scores = round_scores(
-        rules, players, napoleon, adjutant, count, napoleon_wins(rules, count, nap), allies
-    )
+    win = napoleon_wins(rules, count, nap)
+    scores = round_scores(rules, players, napoleon, adjutant, count, win, allies)
     computed = None if scores is None else [scores[p] for p in players]
     written = None
     if lines[k][0] == "score":
@@ -169,6 +175,17 @@ def judge_round(table: Table, lines: list[Line]) -> None:
         k += 1
     if lines[k] is not END:
         raise NotClean
+    if table.facts is not None:
+        table.facts.rounds.append(
+            FactRound(
+                number, at, players, "full" if complete else "claim", dealer, bids,
+                auction.bid_players, napoleon, count, auction.suit, trump is None, called,
+                adjutant, True, alone, nap, allies, win,
+                nap == rules.honors_total, scores,
+                None if written is None else dict(zip(players, written)),  # noqa: B905
+                trick_facts(rules, players, seated, side), claim,
+            )
+        )  # fmt: skip
 
 
 def _holder(

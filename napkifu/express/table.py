@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from napkifu.cards import Suit
+from napkifu.express.facts import FactGame
 from napkifu.express.words import Words
 from napkifu.model import Bid, Span
 from napkifu.notation.fastpath import FastPath, Match
@@ -61,6 +62,9 @@ class Table:
     dealer: str | None = None  # the last round's dealer line, if it had one
     redeal: bool = False  # the last round was a redeal
     first: int | None = None  # the last round's first bidder
+    title: str | None = None  # the game's title and date, as the ordinary path reads them
+    date: str | None = None
+    facts: FactGame | None = None  # where clean rounds' facts go (None: a verdict is enough)
 
     def __post_init__(self) -> None:
         self.seat = {p: i for i, p in enumerate(self.players)}

@@ -11,14 +11,14 @@ engine's own functions.
 from __future__ import annotations
 
 from napkifu.cards import JOKER, Suit
+from napkifu.express.facts import Seated
 from napkifu.express.table import Line, NotClean, Table
 from napkifu.notation.values import play_value
 from napkifu.replay.following import plainly_legal, unsure_turns, violation
 from napkifu.replay.tricks import reverses, seat_orders
 from napkifu.rules.build import Rules
-from napkifu.rules.ladder import lead_suit_of, trick_winner
+from napkifu.rules.ladder import lead_suit_of, trick_ranked
 
-Seated = tuple[tuple[int, ...], list[int], "int | None"]  # (seats, cards, lead suit)
 _NUMBERS = {str(i): i for i in range(1, 100)}
 
 
@@ -29,13 +29,13 @@ def play_tricks(
     trump: int | None,
     called: int | None,
     discards: list[int],
-) -> tuple[list[tuple[int, int]], int | None, list[list[int]]]:
+) -> tuple[list[tuple[int, int]], int | None, list[list[int]], list[Seated]]:
     """Seat, resolve and check the tricks played (all of them, or those before a
     claim): (winner seat, honors) per trick, the seat that played the called card
-    (None: nobody), and the cards each seat played."""
+    (None: nobody), the cards each seat played, and the tricks as seated."""
     rules = table.rules
     n, total = len(table.players), rules.tricks
-    winner_of = trick_winner(rules, trump)
+    ranked = trick_ranked(rules, trump)
     honors = rules.honor_cards
     orders = seat_orders(rules, n)
     reverse = rules.reverse_jack
@@ -55,7 +55,8 @@ def play_tricks(
             raise NotClean
         seats = orders[leader, step]
         lead_suit = lead_suit_of(rules, cards[0], joker_suit, trump)
-        winner = seats[winner_of(cards, lead_suit, number, number == total)]
+        best, cls = ranked(cards, lead_suit, number, number == total)
+        winner = seats[best]
         for s, c in zip(seats, cards):  # noqa: B905 — both have n items (checked)
             plays[s].append(c)
         if called in cards:
@@ -65,15 +66,13 @@ def play_tricks(
                 if reverses(rules, c, trump):
                     step = -step
         won.append((winner, len(honors.intersection(cards))))
-        seated.append((seats, cards, lead_suit))
+        seated.append((seats, cards, lead_suit, joker_suit, winner, cls))
         leader = winner
     _check_follows(rules, seated, plays, discards, nap_seat, trump)
-    return won, holder, plays
+    return won, holder, plays, seated
 
 
-def _read(
-    table: Table, line: Line, number: int
-) -> tuple[str | None, list[int], Suit | None]:
+def _read(table: Table, line: Line, number: int) -> tuple[str | None, list[int], Suit | None]:
     """Trick ``number``'s written leader (``Name:`` as spelled, or None), its cards and
     the suit named by its led joker (``JK>♥``; a suit named by any later card, which
     only a joker may carry, is NAP507: not clean)."""
@@ -114,13 +113,12 @@ def _check_follows(
     jokers = sum(len(held) for held in plays) - len(flat)
     if jokers > rules.jokers or len(set(flat).union(discards)) != len(flat) + len(discards):
         raise NotClean
-    for t, (seats, cards, lead_suit) in enumerate(seated):
+    for t, (seats, cards, lead_suit, *_) in enumerate(seated):
         opening = t == 0 and seats[0] == nap_seat
         for i in unsure_turns(rules, cards, lead_suit, opening):
             hold = plays[seats[i]][t:]
             first = opening and i == 0
             if not plainly_legal(rules, hold, cards, i, lead_suit, trump, first) and (
-                violation(rules, hold, cards[:i], lead_suit, trump, cards[i], first)
-                is not None
+                violation(rules, hold, cards[:i], lead_suit, trump, cards[i], first) is not None
             ):
                 raise NotClean

@@ -13,7 +13,7 @@ from typing import Literal
 
 from napkifu.cards import Card, Suit
 from napkifu.diagnostics import Diagnostic
-from napkifu.model import Game, Record, Round, Span
+from napkifu.model import Bid, Game, Record, Round, Span
 
 Side = Literal["napoleon", "allies"]
 RoundKind = Literal["full", "claim", "score-sheet", "redeal"]
@@ -88,6 +88,21 @@ class JudgedRound:
     @property
     def has_errors(self) -> bool:
         return any(d.is_error for d in self.diagnostics)
+
+    @property
+    def all_bids(self) -> tuple[Bid, ...]:
+        """Every bid of the auction as written (``bid_players`` names their makers)."""
+        return self.source.all_bids
+
+    @property
+    def claim_side(self) -> str | None:
+        """The side a ``claim`` line gave the rest of the tricks to, if any."""
+        return self.source.claim.side if self.source.claim is not None else None
+
+    @property
+    def line(self) -> int:
+        """The line of the round's ``round`` statement."""
+        return self.span.line or self.source.meta.span.line
 
 
 @dataclass(frozen=True, slots=True)

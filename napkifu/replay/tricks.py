@@ -10,7 +10,7 @@ a lookup in a handful of ints.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from napkifu.cards import JOKER, Card
@@ -139,7 +139,7 @@ def seat_tricks(
             for c in cards:
                 if reverses(rules, c, trump):
                     step = -step
-        honors = tuple([c for c in cards if c in honor_set])
+        honors = honors_in(cards, honor_set)
         out.append(
             SeatedTrick(
                 line,
@@ -157,6 +157,11 @@ def seat_tricks(
         leader = winner
     rep.trick = None
     return out
+
+
+def honors_in(cards: Sequence[int], honor_cards: Collection[int]) -> tuple[int, ...]:
+    """The honors among a trick's cards, in the order played (what its winner takes)."""
+    return tuple([c for c in cards if c in honor_cards])
 
 
 def seat_orders(rules: Rules, n: int) -> dict[tuple[int, int], tuple[int, ...]]:

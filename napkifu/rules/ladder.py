@@ -222,6 +222,15 @@ def trick_winner(rules: Rules, trump: int | None) -> Winner:
     return _per_rules(rules, ("winner", trump), lambda: _winner(_ranker(rules, trump)))
 
 
+Ranked = Callable[[Sequence[Card], "int | None", int, bool], tuple[int, "str | None"]]
+
+
+def trick_ranked(rules: Rules, trump: int | None) -> Ranked:
+    """Like :func:`trick_winner`, with the winning card's ladder class: (index, class),
+    without the rest of a :class:`TrickOutcome`."""
+    return _per_rules(rules, ("ranked", trump), lambda: _ranked(_ranker(rules, trump)))
+
+
 _Rank = Callable[[Sequence[Card], "int | None", int, bool], tuple[int, bool, tuple]]
 
 
@@ -245,6 +254,16 @@ def _winner(rank: _Rank) -> Winner:
         return rank(cards, lead_suit, trick_number, last)[0]
 
     return winner
+
+
+def _ranked(rank: _Rank) -> Ranked:
+    def ranked(
+        cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool = False
+    ) -> tuple[int, str | None]:
+        best, _s2, (_lk, _k, lead_names, names) = rank(cards, lead_suit, trick_number, last)
+        return best, lead_names[cards[0]] if best == 0 else names[cards[best]]
+
+    return ranked
 
 
 def _per_rules(rules: Rules, key: object, make: Callable[[], T]) -> T:
