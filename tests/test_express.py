@@ -32,7 +32,7 @@ from napkifu.express import FactGame, clean_counts
 from napkifu.notation.reader import normalise
 from napkifu.replay.following import legal_cards, unsure_turns
 from napkifu.rules import build_rules, lead_suit_of
-from napkifu.rules.ladder import resolve_trick, trick_winner
+from napkifu.rules.ladder import resolve_trick, trick_ranked
 
 ROOT = Path(__file__).resolve().parents[1]
 SNAPSHOT_TEXTS: dict[str, str] = json.loads(
@@ -346,15 +346,16 @@ def test_a_sure_turn_is_legal_whatever_was_held(
 @settings(max_examples=300, deadline=None)
 @given(rules=_RULES, deal=st.permutations([*range(52), JOKER]),
        trump=st.sampled_from([None, 0, 1, 2, 3]), number=st.integers(1, 10))
-def test_the_winner_alone_is_the_resolved_winner(
+def test_the_ranked_winner_is_the_resolved_winner(
     rules: object, deal: list[int], trump: int | None, number: int
 ) -> None:
+    """What the lane asks of the ladder (winner and class) is what the engine gets."""
     cards = deal[:5]
     lead = lead_suit_of(rules, cards[0], 1, trump)  # type: ignore[arg-type]
     last = number == 10
-    assert trick_winner(rules, trump)(cards, lead, number, last) == resolve_trick(  # type: ignore[arg-type]
-        rules, cards, lead, trump, number, last  # type: ignore[arg-type]
-    ).winner
+    outcome = resolve_trick(rules, cards, lead, trump, number, last)  # type: ignore[arg-type]
+    ranked = trick_ranked(rules, trump)(cards, lead, number, last)  # type: ignore[arg-type]
+    assert ranked == (outcome.winner, outcome.ladder_class)
 
 
 def test_a_big_file_goes_through_the_lane_line_by_line(

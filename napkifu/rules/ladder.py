@@ -213,21 +213,13 @@ def trick_resolver(rules: Rules, trump: int | None) -> Resolver:
     return _per_rules(rules, ("resolver", trump), lambda: _resolver(_ranker(rules, trump)))
 
 
-Winner = Callable[[Sequence[Card], "int | None", int, bool], int]
-
-
-def trick_winner(rules: Rules, trump: int | None) -> Winner:
-    """Like :func:`trick_resolver`, but only the index of the winning card (of a trick
-    with at least one card): for a caller that needs nothing else."""
-    return _per_rules(rules, ("winner", trump), lambda: _winner(_ranker(rules, trump)))
-
-
 Ranked = Callable[[Sequence[Card], "int | None", int, bool], tuple[int, "str | None"]]
 
 
 def trick_ranked(rules: Rules, trump: int | None) -> Ranked:
-    """Like :func:`trick_winner`, with the winning card's ladder class: (index, class),
-    without the rest of a :class:`TrickOutcome`."""
+    """Like :func:`trick_resolver`, but only the index of the winning card (of a
+    trick with at least one card) and its ladder class: for a caller that needs
+    nothing else of a :class:`TrickOutcome`."""
     return _per_rules(rules, ("ranked", trump), lambda: _ranked(_ranker(rules, trump)))
 
 
@@ -245,15 +237,6 @@ def _resolver(rank: _Rank) -> Resolver:
         return _outcome(best, classes[best], classes, s2)
 
     return resolve
-
-
-def _winner(rank: _Rank) -> Winner:
-    def winner(
-        cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool = False
-    ) -> int:
-        return rank(cards, lead_suit, trick_number, last)[0]
-
-    return winner
 
 
 def _ranked(rank: _Rank) -> Ranked:
