@@ -20,13 +20,14 @@ from napkifu.analysis.columns import MAX_SEATS
 from napkifu.analysis.filters import SeasonFilter, parse_date
 from napkifu.analysis.judged import GameLike, RoundLike, TrickLike
 from napkifu.analysis.placing import ErrorMap
-from napkifu.cards import card_text
+from napkifu.cards import Suit, card_text
 from napkifu.diagnostics import Diagnostic
 from napkifu.gcpause import paused_gc
 from napkifu.replay.results import Judgement
 
 Row = dict[str, Any]
 _CARD = tuple(card_text(c) for c in range(54))  # card_text per card, looked up (hot path)
+_SYMBOL: dict[Suit | None, str | None] = {None: None, **{s: s.symbol for s in Suit}}
 
 
 @dataclass(slots=True)
@@ -353,22 +354,19 @@ def _add_tricks(
     out: FileRows, where: Row, rnd: RoundLike, seats: tuple[str, ...], plays: list[list[str]]
 ) -> None:
     column = {name: f"card_{i}" for i, name in enumerate(seats[:MAX_SEATS], start=1)}
-    blank = dict.fromkeys(column.values())
+    base = {**where, **dict.fromkeys(column.values())}  # each trick's row starts as a copy
     for trick, texts in zip(rnd.tricks, plays, strict=True):
-        lead = trick.lead_suit
-        row: Row = {
-            **where,
-            "trick": trick.number,
-            "leader": trick.leader,
-            "lead_suit": lead.symbol if lead is not None else None,
-            "plays": " ".join(texts),
-            "winner": trick.winner,
-            "winning_class": trick.winning_class,
-            "winner_side": trick.winner_side,
-            "honors": " ".join([_CARD[c] for c in trick.honors]),
-            "honors_count": len(trick.honors),
-            **blank,
-        }
+        honors = trick.honors
+        row: Row = base.copy()
+        row["trick"] = trick.number
+        row["leader"] = trick.leader
+        row["lead_suit"] = _SYMBOL[trick.lead_suit]
+        row["plays"] = " ".join(texts)
+        row["winner"] = trick.winner
+        row["winning_class"] = trick.winning_class
+        row["winner_side"] = trick.winner_side
+        row["honors"] = " ".join([_CARD[c] for c in honors])
+        row["honors_count"] = len(honors)
         for play, text in zip(trick.plays, texts, strict=True):
             key = column.get(play.player)
             if key is not None:

@@ -38,11 +38,7 @@ class FactPlay(NamedTuple):
     joker_suit: Suit | None
 
 
-_play = tuple.__new__  # FactPlay's own __new__ is a Python function: fifty calls a round
-
-
-@dataclass(slots=True)
-class FactTrick:
+class FactTrick(NamedTuple):
     number: int
     leader: str
     lead_suit: Suit | None
@@ -51,6 +47,23 @@ class FactTrick:
     winning_class: str | None
     winner_side: str | None
     honors: tuple[int, ...]
+
+
+# Ten tricks and fifty plays a round: a NamedTuple's own __new__ is a Python
+# function, tuple.__new__ is not; and a play (who, which card) is built once per
+# seating and shared, as it never changes.
+_new = tuple.__new__
+_PLAYS: dict[tuple[str, ...], list[list[FactPlay]]] = {}
+
+
+def _plays_by_seat(players: tuple[str, ...]) -> list[list[FactPlay]]:
+    """Every play a seat can make, by card (the joker's named suit aside)."""
+    got = _PLAYS.get(players)
+    if got is None:
+        got = [[_new(FactPlay, (p, c, None)) for c in range(55)] for p in players]
+        if len(_PLAYS) < 256:
+            _PLAYS[players] = got
+    return got
 
 
 @dataclass(slots=True)
@@ -98,21 +111,25 @@ def trick_facts(
 ) -> tuple[FactTrick, ...]:
     """The tricks played, credited to Napoleon's ``side`` (seats) or the allies."""
     honor_cards = rules.honor_cards
+    by_seat = _plays_by_seat(players)
     out = []
     for number, (seats, cards, lead_suit, joker_suit, winner, cls) in enumerate(seated, 1):
-        plays = [_play(FactPlay, (players[s], c, None)) for s, c in zip(seats, cards)]  # noqa: B905
+        plays = [by_seat[s][c] for s, c in zip(seats, cards)]  # noqa: B905
         if joker_suit is not None:
             plays[0] = FactPlay(plays[0].player, plays[0].card, joker_suit)
         out.append(
-            FactTrick(
-                number,
-                players[seats[0]],
-                _SUITS[lead_suit],
-                tuple(plays),
-                players[winner],
-                cls,
-                "napoleon" if winner in side else "allies",
-                honors_in(cards, honor_cards),
+            _new(
+                FactTrick,
+                (
+                    number,
+                    players[seats[0]],
+                    _SUITS[lead_suit],
+                    tuple(plays),
+                    players[winner],
+                    cls,
+                    "napoleon" if winner in side else "allies",
+                    honors_in(cards, honor_cards),
+                ),
             )
         )
     return tuple(out)
