@@ -113,7 +113,7 @@ def _check_follows(
     jokers = sum(len(held) for held in plays) - len(flat)
     if jokers > rules.jokers or len(set(flat).union(discards)) != len(flat) + len(discards):
         raise NotClean
-    for t, (seats, cards, lead_suit, *_) in enumerate(seated):
+    for t, (seats, cards, lead_suit, _named, _winner, _class) in enumerate(seated):
         opening = t == 0 and seats[0] == nap_seat
         for i in unsure_turns(rules, cards, lead_suit, opening):
             hold = plays[seats[i]][t:]
