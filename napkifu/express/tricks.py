@@ -10,6 +10,8 @@ engine's own functions.
 
 from __future__ import annotations
 
+from itertools import chain
+
 from napkifu.cards import JOKER, Suit
 from napkifu.express.facts import Seated
 from napkifu.express.table import Line, NotClean, Table
@@ -109,9 +111,10 @@ def _check_follows(
     """Every card played once (a joker up to the deck's count), none discarded, and
     every play legal for what the player held: the cards they play from then on (one
     a trick, so before trick t a seat holds ``plays[seat][t:]``)."""
-    flat = [c for held in plays for c in held if c != JOKER]
-    jokers = sum(len(held) for held in plays) - len(flat)
-    if jokers > rules.jokers or len(set(flat).union(discards)) != len(flat) + len(discards):
+    flat = list(chain.from_iterable(plays))
+    jokers = flat.count(JOKER)  # (the jokers count once in the set; no discard is one)
+    distinct = len(flat) + len(discards) - jokers + (jokers > 0)
+    if jokers > rules.jokers or len(set(flat).union(discards)) != distinct:
         raise NotClean
     for t, (seats, cards, lead_suit, _named, _winner, _class) in enumerate(seated):
         opening = t == 0 and seats[0] == nap_seat
