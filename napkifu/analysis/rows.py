@@ -2,8 +2,11 @@
 
 This is the per-file step of a season: a pure, top-level function of plain
 arguments (:func:`file_rows`), so that a process pool can run it over many files
-and only the rows travel back. Everything here reads the engine's judgement; no
-rule is re-derived (honors, sides, wins and scores are the engine's).
+and only the rows travel back. Everything here reads a judgement, never
+re-deriving a rule (honors, sides, wins and scores are the engine's): the engine's
+own, or for a record the express lane proves clean, the facts the lane gathered
+on the way (:func:`express_rows`; :mod:`napkifu.analysis.judged` states what is
+read of either).
 """
 
 from __future__ import annotations

@@ -12,6 +12,11 @@ path reads the whole file and reports every problem, exactly as without the lane
 So the lane changes how fast ``check`` answers, never what it answers: a file it
 calls clean is one the ordinary path finds nothing wrong with (the tests hold the
 two paths to that on every record and on thousands of mutated ones).
+
+The season tables need more than a verdict; :func:`clean_games` also hands over
+each clean game's facts (:mod:`napkifu.express.facts`) as soon as the game is
+proved clean, and :func:`napkifu.analysis.rows.express_rows` makes the tables of
+a clean record from them, by the same code as from a judged one.
 """
 
 from __future__ import annotations
