@@ -60,17 +60,20 @@ def file_row_chunks(
     """:func:`file_rows` in pieces of about ``every`` rounds (None: one piece), so
     that even the rows of a 100,000-round file need not be held at once. A file
     that fails part way ends with a piece holding just its excluded row."""
-    from napkifu.api import WHOLE_FILE_LIMIT, iter_load
+    from napkifu.api import WHOLE_FILE_LIMIT, iter_load, iter_loads
 
     try:
         with paused_gc():
-            rows = None
             if every is None and os.stat(path).st_size <= WHOLE_FILE_LIMIT:
-                rows = express_rows(Path(path).read_bytes(), path, filters)
-            if rows is not None:
-                yield rows
-            else:  # (so is a big file: read in pieces, never whole)
-                yield from iter_rows(iter_load(path), path, filters, every)
+                data = Path(path).read_bytes()
+                rows = express_rows(data, path, filters)
+                if rows is not None:
+                    yield rows
+                    return
+                judgements = iter_loads(data, file=path)  # the same bytes, not read again
+            else:  # a big file, or wanted in pieces: read in chunks, never whole
+                judgements = iter_load(path)
+            yield from iter_rows(judgements, path, filters, every)
     except OSError as exc:
         out = FileRows(path)
         out.excluded.append(_excluded(path, None, None, None, "NAP106", f"cannot read: {exc}"))

@@ -179,11 +179,12 @@ def judge_round(table: Table, lines: list[Line], at: int = 0) -> None:
         table.facts.rounds.append(
             FactRound(
                 number, at, players, "full" if complete else "claim", dealer, bids,
-                auction.bid_players, napoleon, count, auction.suit, trump is None, called,
-                adjutant, True, alone, nap, allies, win,
-                nap == rules.honors_total, scores,
-                None if written is None else dict(zip(players, written)),  # noqa: B905
-                trick_facts(rules, players, seated, side), claim,
+                auction.bid_players, napoleon=napoleon, bid_count=count, trump=auction.suit,
+                no_trump=trump is None, called=called, adjutant=adjutant,
+                adjutant_known=True, alone=alone, honors_napoleon=nap, honors_allies=allies,
+                win=win, twenty=nap == rules.honors_total, scores=scores,
+                written_scores=None if written is None else dict(zip(players, written)),  # noqa: B905
+                tricks=trick_facts(rules, players, seated, side), claim_side=claim,
             )
         )  # fmt: skip
 
