@@ -188,7 +188,11 @@ def machine() -> str:
         ["git", "-C", str(NAPKIFU.parents[2]), "rev-parse", "--short", "HEAD"],
         capture_output=True, text=True, check=False,
     ).stdout.strip()  # fmt: skip
+    version = subprocess.run(  # says whether the hot loop runs compiled (napkifu.compiled)
+        [str(NAPKIFU), "--version"], capture_output=True, text=True, check=False
+    ).stdout.strip()
     return (
+        f"{version or 'napkifu ?'}; "
         f"{os.cpu_count()} cores ({len(os.sched_getaffinity(0))} usable), {model}, "
         f"Python {platform.python_version()}, {platform.system()} {platform.release()}, "
         f"napkifu at commit {commit or '?'} (+ working tree), "

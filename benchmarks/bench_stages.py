@@ -20,6 +20,8 @@ time of this process, best of R runs) and printed in µs per round and rounds/s:
 
 One process, no pool and no cache: the per-core cost that issue 8's targets are
 about (5,000 rounds/s per core would be 200 µs a round, everything included).
+``NAPKIFU_PURE=1`` times the pure-Python modules instead of the compiled ones
+(napkifu/compiled.py); the first line says which ran.
 """
 
 from __future__ import annotations
@@ -78,8 +80,10 @@ def main() -> int:
         "tables, express (lane's facts)": lambda: [express_rows(d, "x.nap") for d in data],
         "dashboard per-file job": lambda: [judge_file((p.name, d)) for p, d in named],
     }
+    from napkifu.compiled import status
+
     print(f"{len(paths)} files, {rounds} rounds, {sum(map(len, data)) / 1e6:.1f} MB; "
-          f"CPU time, best of {args.repeat}")  # fmt: skip
+          f"CPU time, best of {args.repeat}; hot loop: {status()}")  # fmt: skip
     for name, fn in stages.items():
         seconds = best(fn, args.repeat)
         print(f"  {name:32} {seconds * 1e6 / rounds:7.0f} µs/round {rounds / seconds:8,.0f} rounds/s")

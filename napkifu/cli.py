@@ -20,8 +20,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Read, check and replay records of Japanese Napoleon (ナポレオン).",
     )
     from napkifu import __version__
+    from napkifu.compiled import status
 
-    parser.add_argument("--version", action="version", version=f"napkifu {__version__}")
+    version = f"napkifu {__version__} (hot loop: {status()})"
+    parser.add_argument("--version", action="version", version=version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = importlib.import_module(f"napkifu.commands.{name}")

@@ -7,6 +7,14 @@ PY="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 spec="."
 [ -n "${EXTRAS:-}" ] && spec=".[${EXTRAS}]"
+# Nothing to do when the install is of these settings and its compiled hot loop is
+# of these sources (napkifu/compiled.py): compiling it takes most of a minute.
+stamp=.venv/.napkifu-setup
+want="$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1) $spec"
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && .venv/bin/python -c \
+  'import sys, napkifu.compiled as c; sys.exit(not c.is_compiled())' 2>/dev/null; then
+  exit 0
+fi
 echo "setting up .venv (napkifu${EXTRAS:+[$EXTRAS]}; the first time takes a minute or two)…" >&2
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
@@ -15,3 +23,5 @@ if ! .venv/bin/python -m pip install -q --disable-pip-version-check -e "$spec" >
   echo "setup failed: pip could not install napkifu (see above)" >&2
   exit 1
 fi
+.venv/bin/napkifu --version >&2  # says whether the hot loop was compiled (setup.py)
+echo "$want" >"$stamp"

@@ -370,9 +370,9 @@ def test_a_big_file_goes_through_the_lane_line_by_line(
     calls: list[object] = []
     import napkifu.express as express
 
-    real = express._walk
+    real = express.walk
     monkeypatch.setattr(
-        express, "_walk", lambda lines, facts: calls.append(lines) or real(lines, facts)
+        express, "walk", lambda lines, facts: calls.append(lines) or real(lines, facts)
     )
     assert check_file(str(clean)) == FileResult(str(clean), (), 1, 3)
     assert not isinstance(calls[0], list)  # read in chunks, never whole

@@ -10,6 +10,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+from napkifu import compiled
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -39,8 +41,9 @@ def test_wheel_holds_every_runtime_file_and_checks_the_samples(tmp_path: Path) -
     zipfile.ZipFile(wheel).extractall(site)
     env = {**os.environ, "PYTHONPATH": str(site), "NAPKIFU_CACHE_DIR": str(tmp_path / "c")}
     code = (
-        "import sys, napkifu, napkifu.cli; "
+        "import sys, napkifu, napkifu.cli, napkifu.compiled; "
         f"assert napkifu.__file__.startswith({str(site)!r}), napkifu.__file__; "
+        "print(napkifu.compiled.status(), file=sys.stderr); "
         "sys.exit(napkifu.cli.main(['check', '--lang', 'en', sys.argv[1]]))"
     )
     done = subprocess.run(
@@ -49,3 +52,6 @@ def test_wheel_holds_every_runtime_file_and_checks_the_samples(tmp_path: Path) -
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 error(s)" in done.stdout + done.stderr
+    if compiled.is_compiled():  # built here, so the wheel is compiled too (setup.py)
+        assert "compiled (mypyc)" in done.stderr
+        assert any(n.startswith("napkifu/express/round.") and n.endswith(".so") for n in names)

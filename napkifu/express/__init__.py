@@ -24,22 +24,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from napkifu.express.facts import FactGame
-from napkifu.express.header import open_game
-from napkifu.express.round import judge_round
-from napkifu.express.table import Line, NotClean, Table
-from napkifu.notation.structure import HEADERS
-
-_ROUND_LINES = frozenset(
-    ("dealer", "hand", "widow", "bids", "napoleon", "call", "adjutant", "discard", "claim",
-     "result", "score", "total")
-)
+from napkifu.express.table import NotClean
+from napkifu.express.walk import walk
 
 
 def clean_counts(lines: Iterable[str]) -> tuple[int, int] | None:
     """(games, rounds) of a record given as its lines (no line ends, BOM dropped) when
     it is provably clean; None when the ordinary path must judge it."""
     try:
-        return _walk(lines, None)
+        return walk(lines, None)
     except NotClean:
         return None
     except Exception:  # a shortcut only: any surprise is the ordinary path's to judge
@@ -53,7 +46,7 @@ def clean_games(lines: Iterable[str], take: Callable[[FactGame], None]) -> bool:
     game's facts at a time. On False, what ``take`` was given must be dropped:
     the ordinary path judges the whole record."""
     try:
-        _walk(lines, take)
+        walk(lines, take)
     except NotClean:
         return False
     except Exception:  # a shortcut only: any surprise is the ordinary path's to judge
@@ -72,67 +65,6 @@ def lane_lines(data: bytes, file: str, encoding: str | None) -> tuple[str | None
     if text is None or problems:
         return text, None
     return text, normalise(text).split("\n")
-
-
-def _walk(lines: Iterable[str], take: Callable[[FactGame], None] | None) -> tuple[int, int]:
-    games = rounds = 0
-    implicit = False  # statements before any `game` line: the file is one game
-    header: list[str] = []
-    table: Table | None = None
-    rnd: list[Line] = []
-    at = 0  # the line of the round being read
-
-    def close_game() -> None:
-        if rnd:
-            judge_round(table, rnd, at)  # type: ignore[arg-type]
-            if take is not None:
-                take(table.facts)  # type: ignore[union-attr, arg-type]
-        elif table is None and header:
-            open_game(header)  # a game without rounds
-
-    for number, line in enumerate(lines, start=1):
-        stripped = line.lstrip()
-        if not stripped or stripped[0] == "#":
-            continue
-        if stripped[0].isdigit():
-            if not rnd:
-                raise NotClean
-            rnd.append(("trick", line))
-            continue
-        head = stripped.split(None, 1)[0]
-        if head == "round":
-            if rnd:
-                judge_round(table, rnd, at)  # type: ignore[arg-type]
-            elif table is None:
-                if not games:
-                    games, implicit = 1, True
-                table = open_game(header)
-                if take is not None:
-                    table.facts = FactGame(
-                        games, table.title, table.date, table.rules.preset, table.players
-                    )
-            rnd, at = [(head, line)], number
-            rounds += 1
-        elif head in _ROUND_LINES:
-            if not rnd:
-                raise NotClean
-            rnd.append((head, line))
-        elif head == "game":
-            if implicit:
-                raise NotClean
-            close_game()
-            table, header, rnd = None, [line], []
-            games += 1
-        elif head in HEADERS and table is None:
-            if not games:
-                games, implicit = 1, True
-            header.append(line)
-        else:
-            raise NotClean  # a header after a round, or a line the lane does not read
-    if not games:
-        raise NotClean
-    close_game()
-    return games, rounds
 
 
 __all__ = ["FactGame", "clean_counts", "clean_games", "lane_lines"]

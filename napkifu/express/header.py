@@ -13,6 +13,7 @@ game.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, cast
 
 from lark import Lark
 
@@ -74,7 +75,7 @@ def _title(line: str) -> str | None:
     from lark.exceptions import UnexpectedInput
 
     try:
-        read = lark.parse(line, start="one_line")
+        read: Any = lark.parse(line, start="one_line")  # (the transformer's tuple)
     except UnexpectedInput:
         raise NotClean from None
     if read[0] != "game":
@@ -92,4 +93,4 @@ def _judged(header: list[str]) -> tuple[tuple[str, ...], Rules, str | None]:
     judged, problems = judge(record)
     if problems:
         raise NotClean
-    return judged[0].players, judged[0].rules, judged[0].date
+    return judged[0].players, cast(Rules, judged[0].rules), judged[0].date

@@ -23,8 +23,9 @@ from __future__ import annotations
 from napkifu.cards import JOKER, UNKNOWN
 from napkifu.express.deal import Deal, check_deal_played, read_deal
 from napkifu.express.facts import FactRound, trick_facts
-from napkifu.express.table import END, VETO, Line, NotClean, Table
+from napkifu.express.table import END, Line, NotClean, Table
 from napkifu.express.tricks import play_tricks
+from napkifu.express.veto import VETO
 from napkifu.notation.values import bid_value, card_values, play_value
 from napkifu.replay.adjutant import Holder, call_faults, holder_of
 from napkifu.replay.auction import run_auction
@@ -64,7 +65,7 @@ def judge_round(table: Table, lines: list[Line], at: int = 0) -> None:
     auction = run_auction(rules, players, table.first, bids, VETO)
     table.redeal = auction.all_pass
     if auction.all_pass:
-        if lines[k] is not END:
+        if lines[k] != END:  # (not `is`: compiled, a tuple is not kept as the same object)
             raise NotClean
         if table.facts is not None:
             table.facts.rounds.append(
@@ -173,7 +174,7 @@ def judge_round(table: Table, lines: list[Line], at: int = 0) -> None:
         if table.points(lines[k], "total") != table.running:
             raise NotClean
         k += 1
-    if lines[k] is not END:
+    if lines[k] != END:
         raise NotClean
     if table.facts is not None:
         table.facts.rounds.append(

@@ -19,7 +19,6 @@ from napkifu.notation.fastpath import FastPath, Match
 from napkifu.notation.objects import bid as make_bid
 from napkifu.notation.objects import player_ref
 from napkifu.notation.values import bid_items, player_name
-from napkifu.replay.report import Reporter
 from napkifu.rules.build import Rules
 
 
@@ -27,17 +26,6 @@ class NotClean(Exception):
     """The express lane cannot prove the record clean: the ordinary path decides."""
 
 
-class _Veto(Reporter):
-    """A reporter for the engine's functions that ends the lane at the first problem:
-    describing it is the ordinary path's job."""
-
-    __slots__ = ()
-
-    def add(self, *args: object, **kwargs: object) -> None:
-        raise NotClean
-
-
-VETO: Reporter = _Veto("", None)
 NOWHERE = Span(0, 0, 0, 0)  # a clean round reports nothing, so nothing needs a place
 
 Line = tuple[str, str]  # (first word, or "trick" for a line that starts with a digit; the line)
@@ -135,10 +123,12 @@ class Table:
             entries = self.fast.lines[head][1](self.match(line, head), 0)
             seats = self._seats([e.player.name for e in entries])
             points = [e.points for e in entries]
-        if len(points) != len(seats) or None in points:
+        if len(points) != len(seats):
             raise NotClean
         out = [0] * len(seats)
         for seat, value in zip(seats, points):  # noqa: B905 — lengths checked
+            if value is None:
+                raise NotClean
             out[seat] = value
         return out
 
