@@ -24,7 +24,8 @@ from napkifu.replay.results import JudgedGame
 from napkifu.replay.scoring import napoleon_wins, round_scores
 from napkifu.replay.trick_results import trick_reason
 from napkifu.replay.tricks import reverses
-from napkifu.rules.ladder import TrickOutcome, lead_suit_of, resolve_trick
+from napkifu.rules.ladder import lead_suit_of, resolve_trick
+from napkifu.rules.outcome import TrickOutcome
 
 
 def judge(record: Record, file: str = "") -> tuple[tuple[JudgedGame, ...], list[Diagnostic]]:

@@ -18,7 +18,8 @@ from napkifu.i18n import count
 from napkifu.model import TrickLine
 from napkifu.replay.report import Reporter
 from napkifu.rules.build import Rules
-from napkifu.rules.ladder import TrickOutcome, lead_suit_of, resolve_trick, trick_resolver
+from napkifu.rules.ladder import lead_suit_of, resolve_trick, trick_resolver
+from napkifu.rules.outcome import TrickOutcome
 
 _JACK = 9
 

@@ -10,8 +10,9 @@ Public API (stable; the replay engine and ``napkifu simulate`` build on it):
 
 from napkifu.rules.build import HAND_SIZES, RuleError, Rules, build_rules, check_option
 from napkifu.rules.game_rules import rules_for_game
-from napkifu.rules.ladder import TrickOutcome, classify, lead_suit_of, resolve_trick
+from napkifu.rules.ladder import classify, lead_suit_of, resolve_trick
 from napkifu.rules.options import LADDER_CLASSES, OPTIONS, UNSUPPORTED
+from napkifu.rules.outcome import TrickOutcome
 from napkifu.rules.presets import PRESETS
 
 __all__ = [

@@ -9,12 +9,11 @@ exactly the same thing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TypeVar
 
 from napkifu.cards import JOKER, MIGHTY, UNKNOWN, YOROMEKI, Card, Suit
-from napkifu.quickbuild import maker
 from napkifu.rules.build import Rules
+from napkifu.rules.outcome import TrickOutcome, make_outcome
 
 _JACK = 9  # rank index of J (rank 11 - 2)
 T = TypeVar("T")
@@ -139,19 +138,6 @@ def classify(
     return rules.ladder[k] if k != _NONE else None
 
 
-@dataclass(frozen=True, slots=True)
-class TrickOutcome:
-    """Who won a trick: ``winner`` is an index into the played cards."""
-
-    winner: int
-    ladder_class: str | None
-    classes: tuple[str | None, ...]
-    same_two: bool
-
-
-_outcome = maker(TrickOutcome)  # one per trick: built through a draft class
-
-
 def _keys(
     rules: Rules, trump: int | None, lead_suit: int | None, s2: bool, mighty_in: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str | None, ...], tuple[str | None, ...]]:
@@ -234,7 +220,7 @@ def _resolver(rank: _Rank) -> Resolver:
             return TrickOutcome(0, None, (), False)
         best, s2, (_lk, _k, lead_names, names) = rank(cards, lead_suit, trick_number, last)
         classes = (lead_names[cards[0]], *[names[c] for c in cards[1:]])
-        return _outcome(best, classes[best], classes, s2)
+        return make_outcome(best, classes[best], classes, s2)
 
     return resolve
 
