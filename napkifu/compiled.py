@@ -2,9 +2,10 @@
 
 The express lane (:mod:`napkifu.express`) and the engine's functions it asks for
 every round (the ladder, the following check, the auction, the call, the scores,
-the reading of card and bid words) are the per-round hot loop of ``check`` and of
-the season tables. ``setup.py`` compiles them with mypyc when it can: the same
-source, as C extension modules beside it, about 1.5× fewer instructions a round.
+the reading of card and bid words) are the per-round hot loop of ``check``; with
+the season rows (:mod:`napkifu.analysis.rows`), of ``export`` and the dashboard.
+``setup.py`` compiles them with mypyc when it can: the same source, as C extension
+modules beside it, about 1.5× fewer instructions a round for ``check``.
 Nothing else is compiled: the rest of the engine builds its classes at run time
 (:mod:`napkifu.quickbuild`), which compiled classes do not allow, and is not hot.
 
@@ -33,6 +34,7 @@ from pathlib import Path
 from types import ModuleType
 
 COMPILED: tuple[str, ...] = (  # (never a package's __init__: its __path__ would be wrong)
+    "napkifu.analysis.rows",
     "napkifu.express.deal",
     "napkifu.express.facts",
     "napkifu.express.header",
