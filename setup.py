@@ -56,11 +56,17 @@ def _extensions() -> list[Any]:
     if not module.is_file() or module.read_text() != text:
         module.write_text(text)
     paths = [str(COMPILED["source_path"](n, HERE).relative_to(HERE)) for n in names]
+    # mypy checks only the compiled modules; the rest are read for their types
+    flags = ["--follow-imports=silent", "--ignore-missing-imports"]
     try:
-        # mypy checks only the compiled modules; the rest are read for their types
-        flags = ["--follow-imports=silent", "--ignore-missing-imports"]
-        return list(mypycify([*flags, *paths, str(module.relative_to(HERE))], opt_level="3", group_name="napkifu._native"))
-    except BaseException as error:  # mypy's type errors end in SystemExit
+        return list(
+            mypycify(
+                [*flags, *paths, str(module.relative_to(HERE))],
+                opt_level="3",
+                group_name="napkifu._native",  # its shared library lives in the package
+            )
+        )
+    except (Exception, SystemExit) as error:  # mypy's type errors end in SystemExit
         _say(f"not compiled (mypyc: {error!r}); installing pure Python")
         return []
 

@@ -60,20 +60,44 @@ def test_compiled_and_pure_python_check_and_export_alike(tmp_path: Path) -> None
     exported both ways: the same bytes out."""
     season = tmp_path / "season"
     season.mkdir()
-    for n, (preset, players) in enumerate([("standard", 5), ("bga", 5), ("classic", 4),
-                                           ("webgame", 5), ("standard", 6), ("standard", 3)]):
+    for n, (preset, players) in enumerate(
+        [
+            ("standard", 5),
+            ("bga", 5),
+            ("classic", 4),
+            ("webgame", 5),
+            ("standard", 6),
+            ("standard", 3),
+        ]
+    ):
         text = simulated(preset, players, 40 + n, rounds=6)
         (season / f"{n}-{preset}.nap").write_text(text, encoding="utf-8")
     targets = [str(season), str(ROOT / "sample_records"), str(ROOT / "tests")]
     outputs = []
     for pure in (False, True):
         out = tmp_path / ("pure" if pure else "compiled")
-        check = _run(["-m", "napkifu", "check", "--no-cache", "-j1", "--format", "json",
-                      *targets], tmp_path, pure)
-        export = _run(["-m", "napkifu", "export", "--no-cache", "-j1", "-q",
-                       f"--rounds={out}-rounds.csv", f"--tricks={out}-tricks.csv",
-                       f"--player-rounds={out}-players.csv", str(season),
-                       str(ROOT / "sample_records")], tmp_path, pure)
+        check = _run(
+            ["-m", "napkifu", "check", "--no-cache", "-j1", "--format", "json", *targets],
+            tmp_path,
+            pure,
+        )
+        export = _run(
+            [
+                "-m",
+                "napkifu",
+                "export",
+                "--no-cache",
+                "-j1",
+                "-q",
+                f"--rounds={out}-rounds.csv",
+                f"--tricks={out}-tricks.csv",
+                f"--player-rounds={out}-players.csv",
+                str(season),
+                str(ROOT / "sample_records"),
+            ],
+            tmp_path,
+            pure,
+        )
         assert export.returncode == 0, export.stderr
         tables = [Path(f"{out}-{t}.csv").read_bytes() for t in ("rounds", "tricks", "players")]
         outputs.append((check.returncode, check.stdout, tables))
@@ -104,8 +128,9 @@ def test_a_build_of_other_sources_is_never_imported(tmp_path: Path) -> None:
     assert fresh.stdout.split("\n")[1].endswith(EXT)
 
     source = package / "express" / "round.py"
-    source.write_text(source.read_text(encoding="utf-8") + "\n# edited after the build\n",
-                      encoding="utf-8")
+    source.write_text(
+        source.read_text(encoding="utf-8") + "\n# edited after the build\n", encoding="utf-8"
+    )
     stale = _run(["-c", _PROBE], tmp_path, pure=False, PYTHONPATH=str(tmp_path))
     status, file, _ = stale.stdout.split("\n")[:3]
     assert status.startswith("pure Python (the compiled build is of other sources"), stale.stderr
