@@ -7,15 +7,19 @@ PY="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 spec="."
 [ -n "${EXTRAS:-}" ] && spec=".[${EXTRAS}]"
-# Nothing to do when the install is of these settings and its compiled hot loop is
-# of these sources (napkifu/compiled.py): compiling it takes most of a minute.
+# Nothing to do when the install is of these settings (or of these plus extras) and
+# its compiled hot loop is of these sources (napkifu/compiled.py): compiling it
+# takes minutes.
 stamp=.venv/.napkifu-setup
-want="$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1) $spec"
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && .venv/bin/python -c \
-  'import sys, napkifu.compiled as c; sys.exit(not c.is_compiled())' 2>/dev/null; then
+hash="$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)"
+want="$hash $spec"
+have="$(cat "$stamp" 2>/dev/null || true)"
+if { [ "$have" = "$want" ] || { [ "$spec" = "." ] && [ "${have%% *}" = "$hash" ]; }; } \
+  && .venv/bin/python -c 'import sys, napkifu.compiled as c; sys.exit(not c.is_compiled())' \
+  2>/dev/null; then
   exit 0
 fi
-echo "setting up .venv (napkifu${EXTRAS:+[$EXTRAS]}; the first time takes a minute or two)…" >&2
+echo "setting up .venv (napkifu${EXTRAS:+[$EXTRAS]}; the first time takes a few minutes)…" >&2
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 if ! .venv/bin/python -m pip install -q --disable-pip-version-check -e "$spec" >"$log" 2>&1; then
