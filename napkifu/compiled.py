@@ -54,6 +54,7 @@ DIGEST_MODULE = "napkifu._compiled_digest"
 PURE_ENV = "NAPKIFU_PURE"  # set (to anything but "" or "0") to import the sources
 
 ROOT = Path(__file__).resolve().parent.parent  # the folder that holds napkifu/
+_COMPILED = "compiled (mypyc)"
 _status = "not checked (napkifu.compiled.guard has not run)"
 
 
@@ -128,7 +129,7 @@ def guard() -> None:
         elif built != sources_digest():
             _status = "pure Python (the compiled build is of other sources: run scripts/setup.sh)"
         else:
-            _status, compiled = "compiled (mypyc)", frozenset(COMPILED)
+            _status, compiled = _COMPILED, frozenset(COMPILED)
     sys.meta_path.insert(0, _SourceFirst(compiled))
 
 
@@ -140,4 +141,4 @@ def status() -> str:
 
 def is_compiled() -> bool:
     """Whether the hot modules run compiled in this process."""
-    return _status.startswith("compiled")
+    return _status == _COMPILED
