@@ -29,7 +29,8 @@ from napkifu.analysis.frames import (
     unpack_frames,
 )
 from napkifu.analysis.judged import GameLike
-from napkifu.analysis.rows import express_rows, trump_text
+from napkifu.analysis.round_rows import trump_text
+from napkifu.analysis.rows import express_rows
 from napkifu.api import Judgement
 from napkifu.cache import ResultCache
 from napkifu.gcpause import paused_gc

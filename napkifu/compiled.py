@@ -34,6 +34,7 @@ from pathlib import Path
 from types import ModuleType
 
 COMPILED: tuple[str, ...] = (  # (never a package's __init__: its __path__ would be wrong)
+    "napkifu.analysis.round_rows",
     "napkifu.analysis.rows",
     "napkifu.express.deal",
     "napkifu.express.facts",

@@ -286,3 +286,27 @@ def test_errors_are_placed_by_game_round_or_line() -> None:
     warning = Diagnostic("NAP701", "dealer", Span(10, 1, 10, 2), "g.nap", 1, 2)
     s = build_season([judgement("g.nap", jgame(1, rounds, None), diagnostics=(warning,))])
     assert s.excluded.height == 0 and s.rounds.height == 2
+
+
+def test_a_column_table_holds_rows_column_by_column() -> None:
+    """FileRows' tables: a row as a dict fills every column (null where it names
+    none), reads back as the same dicts, and two tables are equal by their columns."""
+    from napkifu.analysis.columnar import ColumnTable, FileRows
+
+    table = ColumnTable(("a", "b", "c"))
+    assert len(table) == 0 and list(table) == []
+    table.append({"a": 1, "c": "x"})
+    table.columns["a"].append(2)
+    table.columns["b"].append(True)
+    table.columns["c"].append(None)
+    assert len(table) == 2
+    assert list(table) == [{"a": 1, "b": None, "c": "x"}, {"a": 2, "b": True, "c": None}]
+    other = ColumnTable(("a", "b", "c"))
+    for row in table:
+        other.append(row)
+    assert other == table and other != ColumnTable(("a", "b", "c"))
+    table.clear()
+    assert len(table) == 0
+    rows = FileRows("x.nap")
+    for name in ("rounds", "player_rounds", "tricks", "bids"):
+        assert list(getattr(rows, name).columns) == list(COLUMNS[name]), name

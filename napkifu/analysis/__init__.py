@@ -8,7 +8,8 @@ first error. Every column is described in :data:`COLUMNS`.
 from napkifu.analysis.columns import COLUMNS, Column, columns_markdown, schema
 from napkifu.analysis.filters import SeasonFilter
 from napkifu.analysis.frames import rows_frames
-from napkifu.analysis.rows import FileRows, expand_paths, file_rows, judgement_rows, round_id
+from napkifu.analysis.round_rows import round_id
+from napkifu.analysis.rows import FileRows, expand_paths, file_rows, judgement_rows
 from napkifu.analysis.season import (
     Season,
     SeasonBuilder,

@@ -23,7 +23,8 @@ from napkifu.cache import FileStamp, ResultCache
 from napkifu.gcpause import paused_gc
 
 FILE_TABLES = ("rounds", "player_rounds", "tricks", "bids", "excluded")
-"""The tables made file by file (``season`` and ``contracts`` are made from them)."""
+"""The tables made file by file (``season`` and ``contracts`` are made from them);
+all but ``excluded`` are held column by column (:class:`FileRows`)."""
 
 CACHE_SCHEMA = "rows/3"
 """Part of every cache key of per-file tables: bump when the packing changes."""
@@ -58,9 +59,12 @@ def rows_frames(rows: FileRows) -> dict[str, pl.DataFrame]:
     """One file's rows as one typed DataFrame per table (what crosses a process
     boundary and what a cache keeps: Arrow, not dicts)."""
     with paused_gc():
-        return {
-            name: pl.from_dicts(getattr(rows, name), schema=schema(name)) for name in FILE_TABLES
+        frames = {
+            name: pl.DataFrame(getattr(rows, name).columns, schema=schema(name))
+            for name in FILE_TABLES[:-1]
         }
+        frames["excluded"] = pl.from_dicts(rows.excluded, schema=schema("excluded"))
+        return frames
 
 
 def file_frames(

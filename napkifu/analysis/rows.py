@@ -11,38 +11,18 @@ read of either).
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
-from typing import Any
 
-from napkifu.analysis.columns import MAX_SEATS
+from napkifu.analysis.columnar import FileRows, Row
 from napkifu.analysis.filters import SeasonFilter, parse_date
-from napkifu.analysis.judged import GameLike, RoundLike, TrickLike
+from napkifu.analysis.judged import GameLike
 from napkifu.analysis.placing import ErrorMap
-from napkifu.cards import Suit, card_text
+from napkifu.analysis.round_rows import add_round
 from napkifu.diagnostics import Diagnostic
 from napkifu.gcpause import paused_gc
 from napkifu.replay.results import Judgement
-
-Row = dict[str, Any]
-_CARD = tuple(card_text(c) for c in range(54))  # card_text per card, looked up (hot path)
-_SYMBOL: dict[Suit | None, str | None] = {None: None, **{s: s.symbol for s in Suit}}
-
-
-@dataclass(slots=True)
-class FileRows:
-    """The rows of one file, before duplicates across files are marked."""
-
-    file: str
-    rounds: list[Row] = field(default_factory=list)
-    player_rounds: list[Row] = field(default_factory=list)
-    tricks: list[Row] = field(default_factory=list)
-    bids: list[Row] = field(default_factory=list)
-    excluded: list[Row] = field(default_factory=list)
 
 
 def file_rows(path: str, filters: SeasonFilter | None = None) -> FileRows:
@@ -180,14 +160,15 @@ def _add_games(
             if error is not None:
                 out.excluded.append(_excluded(file, game.number, rnd.number, *_cause(error)))
                 continue
-            _add_round(out, file, game, rnd, day)
+            add_round(out, file, game, rnd, day)
 
 
 def _spoil(out: FileRows, d: Diagnostic) -> None:
     """Exclude every round kept so far for ``d``, an error of the whole file that
     showed up with a later game; the excluded rows stay in game and round order."""
-    for row in out.rounds:
-        out.excluded.append(_excluded(out.file, row["game"], row["round"], *_cause(d)))
+    kept = out.rounds.columns
+    for game, rnd in zip(kept["game"], kept["round"], strict=True):
+        out.excluded.append(_excluded(out.file, game, rnd, *_cause(d)))
     out.excluded.sort(key=lambda r: (r["game"] or 0, -1 if r["round"] is None else r["round"]))
     out.rounds.clear()
     out.player_rounds.clear()
@@ -212,174 +193,6 @@ def _excluded(
     }
 
 
-def trump_text(rnd: RoundLike) -> str | None:
-    if rnd.no_trump:
-        return "NT"
-    return rnd.trump.symbol if rnd.trump is not None else None
-
-
-def _play_text(trick: TrickLike) -> list[str]:
-    return [
-        _CARD[p.card] if p.joker_suit is None else f"{_CARD[p.card]}>{p.joker_suit.symbol}"
-        for p in trick.plays
-    ]
-
-
-def round_id(game: GameLike, rnd: RoundLike, plays: list[list[str]] | None = None) -> str:
-    """A hash of what was played, not of where it was written: date, title, seats,
-    round number, contract, called card, adjutant, every trick, a claim, the honors
-    and the rules' scores. Optional lines that only restate the play (hands, widow,
-    auction, dealer, written scores and totals, comments) are left out, so the same
-    round copied with more or fewer of them keeps its id. ``plays``: each trick's
-    :func:`_play_text`, when the caller has them already."""
-    if plays is None:
-        plays = [_play_text(t) for t in rnd.tricks]
-    claim = rnd.claim_side or ""
-    parts = [
-        game.date or "",
-        game.title or "",
-        " ".join(rnd.players),
-        str(rnd.number),
-        rnd.kind,
-        rnd.napoleon or "",
-        f"{rnd.bid_count}{trump_text(rnd)}",
-        card_text(rnd.called) if rnd.called is not None else "",
-        rnd.adjutant or "",
-        ";".join(f"{t.leader}:{' '.join(p)}" for t, p in zip(rnd.tricks, plays, strict=True)),
-        claim,
-        f"{rnd.honors_napoleon}/{rnd.honors_allies}",
-        " ".join(f"{p}={v}" for p, v in sorted((rnd.scores or {}).items())),
-    ]
-    return hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=8).hexdigest()
-
-
-def _add_round(out: FileRows, file: str, game: GameLike, rnd: RoundLike, day: date | None) -> None:
-    plays = [_play_text(t) for t in rnd.tricks]
-    rid = round_id(game, rnd, plays)
-    where = {
-        "round_id": rid,
-        "file": file,
-        "game": game.number,
-        "round": rnd.number,
-        "date": day,
-        "year": day.year if day else None,
-    }
-    seats = rnd.players or game.players
-    points = rnd.scores if rnd.scores is not None else rnd.written_scores
-    trump = trump_text(rnd)
-    row: Row = {
-        **where,
-        "game_title": game.title,
-        "kind": rnd.kind,
-        "preset": game.preset,
-        "players_count": len(seats),
-        "dealer": rnd.dealer,
-        "napoleon": rnd.napoleon,
-        "bid": rnd.bid_count,
-        "trump": trump,
-        "contract": f"{rnd.bid_count}{trump}" if rnd.bid_count is not None else None,
-        "called": card_text(rnd.called) if rnd.called is not None else None,
-        "adjutant": rnd.adjutant,
-        "alone": rnd.alone if rnd.napoleon else None,
-        "honors_napoleon": rnd.honors_napoleon,
-        "honors_allies": rnd.honors_allies,
-        "win": rnd.win,
-        "twenty": rnd.twenty if rnd.napoleon else None,
-        "duplicate_of": None,
-    }
-    for i, name in enumerate(seats[:MAX_SEATS], start=1):
-        row[f"player_{i}"] = name
-        row[f"score_{i}"] = points.get(name) if points else None
-    out.rounds.append(row)
-    if rnd.kind == "redeal" or rnd.napoleon is None:
-        return
-    _add_bids(out, where, rnd)
-    _add_player_rounds(out, where, game, rnd, seats, points, trump)
-    _add_tricks(out, where, rnd, seats, plays)
-
-
-def _add_bids(out: FileRows, where: Row, rnd: RoundLike) -> None:
-    bids = rnd.all_bids
-    if not bids:
-        out.bids.append(
-            {**where, "order": 1, "player": rnd.napoleon, "bid": rnd.bid_count,
-             "trump": trump_text(rnd), "source": "napoleon"}
-        )  # fmt: skip
-        return
-    for order, (bid, player) in enumerate(zip(bids, rnd.bid_players, strict=False), start=1):
-        trump = None if bid.is_pass else ("NT" if bid.suit is None else bid.suit.symbol)
-        out.bids.append(
-            {**where, "order": order, "player": player, "bid": bid.count, "trump": trump,
-             "source": "bids"}
-        )  # fmt: skip
-
-
-def _add_player_rounds(
-    out: FileRows,
-    where: Row,
-    game: GameLike,
-    rnd: RoundLike,
-    seats: tuple[str, ...],
-    points: dict[str, int] | None,
-    trump: str | None,
-) -> None:
-    captured: dict[str, int] = {}
-    for trick in rnd.tricks:
-        captured[trick.winner] = captured.get(trick.winner, 0) + len(trick.honors)
-    known = rnd.adjutant_known or rnd.alone or len(seats) == 3
-    for seat, player in enumerate(seats, start=1):
-        if player == rnd.napoleon:
-            role, side, partner = "napoleon", "napoleon", rnd.adjutant
-        elif rnd.adjutant is not None and player == rnd.adjutant:
-            role, side, partner = "adjutant", "napoleon", rnd.napoleon
-        elif known:
-            role, side, partner = "allied", "allies", None
-        else:
-            role, side, partner = None, None, None
-        won = None if side is None or rnd.win is None else (rnd.win == (side == "napoleon"))
-        out.player_rounds.append(
-            {
-                **where,
-                "preset": game.preset,
-                "player": player,
-                "seat": seat,
-                "role": role,
-                "side": side,
-                "alone": rnd.alone,
-                "bid": rnd.bid_count,
-                "trump": trump,
-                "points": points.get(player) if points else None,
-                "honors": captured.get(player, 0) if rnd.tricks else None,
-                "won": won,
-                "partner": partner,
-            }
-        )
-
-
-def _add_tricks(
-    out: FileRows, where: Row, rnd: RoundLike, seats: tuple[str, ...], plays: list[list[str]]
-) -> None:
-    column = {name: f"card_{i}" for i, name in enumerate(seats[:MAX_SEATS], start=1)}
-    base = {**where, **dict.fromkeys(column.values())}  # each trick's row starts as a copy
-    for trick, texts in zip(rnd.tricks, plays, strict=True):
-        honors = trick.honors
-        row: Row = base.copy()
-        row["trick"] = trick.number
-        row["leader"] = trick.leader
-        row["lead_suit"] = _SYMBOL[trick.lead_suit]
-        row["plays"] = " ".join(texts)
-        row["winner"] = trick.winner
-        row["winning_class"] = trick.winning_class
-        row["winner_side"] = trick.winner_side
-        row["honors"] = " ".join([_CARD[c] for c in honors])
-        row["honors_count"] = len(honors)
-        for play, text in zip(trick.plays, texts, strict=True):
-            key = column.get(play.player)
-            if key is not None:
-                row[key] = text
-        out.tricks.append(row)
-
-
 def expand_paths(paths: list[str | Path] | tuple[str | Path, ...]) -> list[str]:
     """Files as given, directories as every ``*.nap`` beneath them (sorted, so that
     which of two duplicate rounds counts as the original is reproducible).
@@ -394,3 +207,16 @@ def expand_paths(paths: list[str | Path] | tuple[str | Path, ...]) -> list[str]:
         else:
             raise FileNotFoundError(str(p))
     return files
+
+
+__all__ = [
+    "FileRows",
+    "Row",
+    "expand_paths",
+    "express_rows",
+    "file_row_chunks",
+    "file_rows",
+    "iter_rows",
+    "judgement_rows",
+    "rows_of",
+]

@@ -3,9 +3,9 @@
 Files are turned into rows one at a time (:func:`napkifu.analysis.rows.file_rows`),
 in worker processes when asked (:func:`napkifu.analysis.frames.judged_frames`, which
 also caches them; a cached file is read without a worker), and
-gathered in path order by a :class:`SeasonBuilder`, which packs rows into
-DataFrames in chunks, so memory grows with the rows kept and not with the size of
-the files read; duplicate rounds are marked once, over all rounds, at the end.
+gathered in path order by a :class:`SeasonBuilder` as each file's DataFrames
+(its rows are held column by column only until then), so memory grows with the
+rows kept and not with the size of the files read; duplicate rounds are marked once, over all rounds, at the end.
 
 Duplicates: a round whose ``round_id`` was already seen (earlier in path order)
 stays in ``rounds`` with ``duplicate_of`` pointing at the first one, and is left
@@ -34,7 +34,6 @@ from napkifu.analysis.frames import (
 )
 from napkifu.analysis.rows import (
     FileRows,
-    Row,
     expand_paths,
     file_row_chunks,
     judgement_rows,
@@ -44,10 +43,6 @@ from napkifu.parallel import jobs_for, run_jobs
 from napkifu.replay.results import Judgement
 
 T = TypeVar("T")
-
-CHUNK_ROWS = 20_000
-"""Rows held as Python dicts before they are packed into a DataFrame chunk."""
-
 
 def _empty(table: str) -> pl.DataFrame:
     return pl.DataFrame(schema=schema(table))
@@ -72,30 +67,18 @@ class Season:
         return getattr(self, name)
 
 
-
 class _Table:
+    """A table's frames in path order."""
+
     def __init__(self, name: str) -> None:
         self.schema = schema(name)
-        self.rows: list[Row] = []
         self.frames: list[pl.DataFrame] = []
 
-    def extend(self, rows: list[Row]) -> None:
-        self.rows.extend(rows)
-        if len(self.rows) >= CHUNK_ROWS:
-            self.flush()
-
     def append(self, frame: pl.DataFrame) -> None:
-        self.flush()  # rows added before this frame stay before it
         if frame.height:
             self.frames.append(frame)
 
-    def flush(self) -> None:
-        if self.rows:
-            self.frames.append(pl.from_dicts(self.rows, schema=self.schema))
-            self.rows = []
-
     def frame(self) -> pl.DataFrame:
-        self.flush()
         if not self.frames:
             return pl.DataFrame(schema=self.schema)
         return pl.concat(self.frames, how="vertical", rechunk=False)
@@ -112,9 +95,7 @@ class SeasonBuilder:
         self._tables = {name: _Table(name) for name in FILE_TABLES}
 
     def add(self, rows: FileRows) -> None:
-        self.files += 1
-        for name in FILE_TABLES:
-            self._tables[name].extend(getattr(rows, name))
+        self.add_frames(rows_frames(rows))
 
     def add_frames(self, frames: dict[str, pl.DataFrame], files: int = 1) -> None:
         """One file's tables (``files=0``: a later piece of the previous file)."""

@@ -43,7 +43,12 @@ _STREAMED = pl.QueryOptFlags(comm_subplan_elim=False)
 # parts it has written: ~20 bytes a round (the 16 hex digits as an integer, the file
 # as a category), not ~80 as strings, so that a million rounds keep ~20 MB.
 _ID = pl.col("round_id").str.to_integer(base=16, dtype=pl.UInt64)
-_SEEN = {"id": pl.UInt64, "seen_file": pl.Categorical, "seen_game": pl.Int64, "seen_round": pl.Int64}
+_SEEN = {
+    "id": pl.UInt64,
+    "seen_file": pl.Categorical,
+    "seen_game": pl.Int64,
+    "seen_round": pl.Int64,
+}
 _SEEN_FROM_ROUNDS = (
     "id",
     pl.col("file").cast(pl.Categorical).alias("seen_file"),
@@ -123,7 +128,9 @@ class ParquetSink:
         self._pending_rounds = 0
         self._excluded.append(self._take("excluded"))
         here = pl.format("{}:{}:{}", "file", "game", "round")
-        earlier = pl.format("{}:{}:{}", pl.col("seen_file").cast(pl.String), "seen_game", "seen_round")
+        earlier = pl.format(
+            "{}:{}:{}", pl.col("seen_file").cast(pl.String), "seen_game", "seen_round"
+        )
         # The first of each id: an earlier part's, else the first in this part.
         rounds = (
             self._take("rounds")

@@ -1,0 +1,217 @@
+"""One round → its rows in each season table.
+
+The row code proper, for either source of a round (:mod:`napkifu.analysis.judged`):
+a judged one or the express lane's facts. It appends column by column
+(:mod:`napkifu.analysis.columnar`): a full round adds some seventeen rows, and this
+is the per-round cost ``export`` and the dashboard pay after the check itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import date
+from typing import Any
+
+from napkifu.analysis.columnar import FileRows, Row
+from napkifu.analysis.columns import MAX_SEATS
+from napkifu.analysis.judged import GameLike, RoundLike, TrickLike
+from napkifu.cards import Suit, card_text
+
+_CARD = tuple(card_text(c) for c in range(54))  # card_text per card, looked up (hot path)
+_SYMBOL: dict[Suit | None, str | None] = {None: None, **{s: s.symbol for s in Suit}}
+
+
+def trump_text(rnd: RoundLike) -> str | None:
+    if rnd.no_trump:
+        return "NT"
+    return rnd.trump.symbol if rnd.trump is not None else None
+
+
+def _play_text(trick: TrickLike) -> list[str]:
+    return [
+        _CARD[p.card] if p.joker_suit is None else f"{_CARD[p.card]}>{p.joker_suit.symbol}"
+        for p in trick.plays
+    ]
+
+
+def round_id(game: GameLike, rnd: RoundLike, plays: list[list[str]] | None = None) -> str:
+    """A hash of what was played, not of where it was written: date, title, seats,
+    round number, contract, called card, adjutant, every trick, a claim, the honors
+    and the rules' scores. Optional lines that only restate the play (hands, widow,
+    auction, dealer, written scores and totals, comments) are left out, so the same
+    round copied with more or fewer of them keeps its id. ``plays``: each trick's
+    :func:`_play_text`, when the caller has them already."""
+    if plays is None:
+        plays = [_play_text(t) for t in rnd.tricks]
+    claim = rnd.claim_side or ""
+    parts = [
+        game.date or "",
+        game.title or "",
+        " ".join(rnd.players),
+        str(rnd.number),
+        rnd.kind,
+        rnd.napoleon or "",
+        f"{rnd.bid_count}{trump_text(rnd)}",
+        card_text(rnd.called) if rnd.called is not None else "",
+        rnd.adjutant or "",
+        ";".join(f"{t.leader}:{' '.join(p)}" for t, p in zip(rnd.tricks, plays, strict=True)),
+        claim,
+        f"{rnd.honors_napoleon}/{rnd.honors_allies}",
+        " ".join(f"{p}={v}" for p, v in sorted((rnd.scores or {}).items())),
+    ]
+    return hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=8).hexdigest()
+
+
+_WHERE = ("round_id", "file", "game", "round", "date", "year")
+"""The columns that place a round, first in every table of its rows."""
+
+
+def add_round(out: FileRows, file: str, game: GameLike, rnd: RoundLike, day: date | None) -> None:
+    """The rows of one round kept for the season (``day``: its game's date, read)."""
+    plays = [_play_text(t) for t in rnd.tricks]
+    where = (round_id(game, rnd, plays), file, game.number, rnd.number, day,
+             day.year if day else None)  # fmt: skip
+    seats = rnd.players or game.players
+    points = rnd.scores if rnd.scores is not None else rnd.written_scores
+    trump = trump_text(rnd)
+    row: Row = {
+        **dict(zip(_WHERE, where, strict=True)),
+        "game_title": game.title,
+        "kind": rnd.kind,
+        "preset": game.preset,
+        "players_count": len(seats),
+        "dealer": rnd.dealer,
+        "napoleon": rnd.napoleon,
+        "bid": rnd.bid_count,
+        "trump": trump,
+        "contract": f"{rnd.bid_count}{trump}" if rnd.bid_count is not None else None,
+        "called": card_text(rnd.called) if rnd.called is not None else None,
+        "adjutant": rnd.adjutant,
+        "alone": rnd.alone if rnd.napoleon else None,
+        "honors_napoleon": rnd.honors_napoleon,
+        "honors_allies": rnd.honors_allies,
+        "win": rnd.win,
+        "twenty": rnd.twenty if rnd.napoleon else None,
+        "duplicate_of": None,
+    }
+    for i, name in enumerate(seats[:MAX_SEATS], start=1):
+        row[f"player_{i}"] = name
+        row[f"score_{i}"] = points.get(name) if points else None
+    for name, column in out.rounds.columns.items():  # (ColumnTable.append, compiled here)
+        column.append(row.get(name))
+    if rnd.kind == "redeal" or rnd.napoleon is None:
+        return
+    _add_bids(out.bids.columns, where, rnd)
+    _add_player_rounds(out.player_rounds.columns, where, game, rnd, seats, points, trump)
+    _add_tricks(out.tricks.columns, where, rnd, seats, plays)
+
+
+def _place(columns: dict[str, list[Any]], where: tuple[Any, ...], rows: int) -> None:
+    """The placing columns of ``rows`` new rows of one round."""
+    for name, value in zip(_WHERE, where, strict=True):
+        columns[name].extend([value] * rows)
+
+
+def _add_bids(columns: dict[str, list[Any]], where: tuple[Any, ...], rnd: RoundLike) -> None:
+    order, player, count = columns["order"], columns["player"], columns["bid"]
+    trump, source = columns["trump"], columns["source"]
+    bids = rnd.all_bids
+    if not bids:
+        _place(columns, where, 1)
+        order.append(1)
+        player.append(rnd.napoleon)
+        count.append(rnd.bid_count)
+        trump.append(trump_text(rnd))
+        source.append("napoleon")
+        return
+    calls = list(zip(bids, rnd.bid_players, strict=False))
+    _place(columns, where, len(calls))
+    for number, (bid, who) in enumerate(calls, start=1):
+        order.append(number)
+        player.append(who)
+        count.append(bid.count)
+        trump.append(None if bid.is_pass else ("NT" if bid.suit is None else bid.suit.symbol))
+        source.append("bids")
+
+
+def _add_player_rounds(
+    columns: dict[str, list[Any]],
+    where: tuple[Any, ...],
+    game: GameLike,
+    rnd: RoundLike,
+    seats: tuple[str, ...],
+    points: dict[str, int] | None,
+    trump: str | None,
+) -> None:
+    captured: dict[str, int] = {}
+    for trick in rnd.tricks:
+        captured[trick.winner] = captured.get(trick.winner, 0) + len(trick.honors)
+    known = rnd.adjutant_known or rnd.alone or len(seats) == 3
+    n = len(seats)
+    _place(columns, where, n)
+    for name, value in (("preset", game.preset), ("alone", rnd.alone), ("bid", rnd.bid_count),
+                        ("trump", trump)):  # fmt: skip
+        columns[name].extend([value] * n)
+    player, seat_c, role_c, side_c = (columns[k] for k in ("player", "seat", "role", "side"))
+    points_c, honors_c, won_c, partner_c = (
+        columns[k] for k in ("points", "honors", "won", "partner")
+    )
+    for seat, name in enumerate(seats, start=1):
+        if name == rnd.napoleon:
+            role, side, partner = "napoleon", "napoleon", rnd.adjutant
+        elif rnd.adjutant is not None and name == rnd.adjutant:
+            role, side, partner = "adjutant", "napoleon", rnd.napoleon
+        elif known:
+            role, side, partner = "allied", "allies", None
+        else:
+            role, side, partner = None, None, None
+        player.append(name)
+        seat_c.append(seat)
+        role_c.append(role)
+        side_c.append(side)
+        points_c.append(points.get(name) if points else None)
+        honors_c.append(captured.get(name, 0) if rnd.tricks else None)
+        won_c.append(None if side is None or rnd.win is None else (rnd.win == (side == "napoleon")))
+        partner_c.append(partner)
+
+
+_CARD_COLUMNS = tuple(f"card_{i}" for i in range(1, MAX_SEATS + 1))
+
+
+def _add_tricks(
+    columns: dict[str, list[Any]],
+    where: tuple[Any, ...],
+    rnd: RoundLike,
+    seats: tuple[str, ...],
+    plays: list[list[str]],
+) -> None:
+    _place(columns, where, len(rnd.tricks))
+    seat_of = {name: i for i, name in enumerate(seats[:MAX_SEATS])}
+    cards = [columns[k] for k in _CARD_COLUMNS]
+    number, leader, lead_suit, played = (
+        columns[k] for k in ("trick", "leader", "lead_suit", "plays")
+    )
+    winner, winning_class, winner_side, honors_c, honors_count = (
+        columns[k] for k in ("winner", "winning_class", "winner_side", "honors", "honors_count")
+    )
+    for trick, texts in zip(rnd.tricks, plays, strict=True):
+        honors = trick.honors
+        number.append(trick.number)
+        leader.append(trick.leader)
+        lead_suit.append(_SYMBOL[trick.lead_suit])
+        played.append(" ".join(texts))
+        winner.append(trick.winner)
+        winning_class.append(trick.winning_class)
+        winner_side.append(trick.winner_side)
+        honors_c.append(" ".join([_CARD[c] for c in honors]))
+        honors_count.append(len(honors))
+        by_seat: list[str | None] = [None] * MAX_SEATS
+        for play, text in zip(trick.plays, texts, strict=True):
+            k = seat_of.get(play.player)
+            if k is not None:
+                by_seat[k] = text
+        for column, card in zip(cards, by_seat, strict=True):
+            column.append(card)
+
+
+__all__ = ["add_round", "round_id", "trump_text"]
