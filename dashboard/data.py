@@ -34,7 +34,7 @@ from napkifu.analysis.rows import express_rows
 from napkifu.api import Judgement
 from napkifu.cache import ResultCache
 from napkifu.gcpause import paused_gc
-from napkifu.parallel import run_jobs
+from napkifu.parallel import gather_jobs
 
 MAX_FILE_MB = int(os.environ.get("NAPKIFU_UPLOAD_MAX_MB", "5"))
 """Largest upload accepted (a season file of ~10,000 rounds is about 5 MB)."""
@@ -213,7 +213,7 @@ def judge_sources(
         jobs = _jobs_from_env()
     if jobs is None:
         jobs = 0 if sum(len(f.data) for f in todo) >= PARALLEL_BYTES else 1
-    judged = run_jobs(judge_file, [(f.name, f.data) for f in todo], jobs)
+    judged = iter(gather_jobs(judge_file, [(f.name, f.data) for f in todo], jobs))
     builder = SeasonBuilder()
     problems: list[pl.DataFrame] = []
     index: list[pl.DataFrame] = []

@@ -120,6 +120,53 @@ def run_jobs(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+HELPED_WINDOW = 2
+"""Files in flight per worker in :func:`gather_jobs`: one a task, and few ahead, so
+that the workers' last files end with the caller's."""
+
+
+def gather_jobs(func: Callable[[T], R], items: Iterable[T], jobs: int | None = None) -> list[R]:
+    """``list(map(func, items))`` on ``jobs`` processes, of which the caller is one.
+
+    For a caller that gathers every result before it goes on (the dashboard's
+    season): it judges too, from the back of the list, while it waits for the
+    workers, who take the list from the front, one item a task. A worker must
+    first start (spawn, import napkifu and polars, build the parser: about half a
+    second) while the caller starts at once, so ``jobs`` processes of which one
+    was never started finish sooner than ``jobs`` new workers on as many cores;
+    results are in input order all the same. Unlike :func:`run_jobs` this holds
+    every result, so it is not for a stream of unknown length. ``func`` as for
+    :func:`run_jobs`."""
+    todo = list(items)
+    n = resolve_jobs(jobs)
+    if n <= 1 or len(todo) <= 1:
+        return [func(item) for item in todo]
+    workers = n - 1
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
+    main_free = not _from_main(func)
+    done: list[R] = []
+    mine: deque[R] = deque()  # the caller's results: those of todo[back:]
+    inflight: deque[Future[list[R]]] = deque()
+    front, back = 0, len(todo)
+    try:
+        while True:
+            while front < back and len(inflight) < workers * HELPED_WINDOW:
+                with _main_hidden() if main_free else contextlib.nullcontext():
+                    inflight.append(pool.submit(_run_batch, func, [todo[front]]))
+                front += 1
+            if not inflight:
+                break
+            if inflight[0].done() or front >= back:  # nothing left for the caller to take
+                done.extend(inflight.popleft().result())
+                continue
+            back -= 1
+            mine.appendleft(func(todo[back]))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    done.extend(mine)
+    return done
+
+
 def _context() -> multiprocessing.context.BaseContext:
     """fork where it is safe (workers start at once and share what the parent has
     imported); spawn once polars is loaded, whose thread pool would make a forked

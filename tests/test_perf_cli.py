@@ -19,7 +19,7 @@ import pytest
 from napkifu.cache import ResultCache, default_dir
 from napkifu.cli import main
 from napkifu.commands.checkfile import CheckSettings, check_task
-from napkifu.parallel import _main_hidden, run_jobs
+from napkifu.parallel import _main_hidden, gather_jobs, run_jobs
 
 EXAMPLES = Path(__file__).resolve().parent / "examples"
 SEASON = Path(__file__).parent / "records" / "analysis" / "season"
@@ -60,6 +60,43 @@ def test_run_jobs_keeps_order_and_streams_lazily() -> None:
     assert list(itertools.islice(results, 5)) == [0, 1, 4, 9, 16]
     results.close()
 
+
+
+def _slow_pid(x: int) -> tuple[int, int]:
+    import time
+
+    time.sleep(0.02)
+    return x, os.getpid()
+
+
+def _fails_on_seven(x: int) -> int:
+    if x == 7:
+        raise ValueError("seven")
+    return x
+
+
+def test_gather_jobs_keeps_order_and_the_caller_works_too() -> None:
+    """The caller judges from the back while the one worker it starts takes the
+    front: every result in input order, some made here and some by the worker."""
+    assert gather_jobs(_square, range(50), 2) == [x * x for x in range(50)]
+    assert gather_jobs(_square, range(50), 3) == [x * x for x in range(50)]
+    assert gather_jobs(_square, iter([3]), 2) == [9]
+    assert gather_jobs(_square, [], 2) == []
+    assert gather_jobs(_square, range(5), 1) == [0, 1, 4, 9, 16]
+    got = gather_jobs(_slow_pid, range(40), 2)
+    assert [x for x, _ in got] == list(range(40))
+    pids = [pid for _, pid in got]
+    assert os.getpid() in pids  # the caller took work while the worker started
+    assert pids[0] != os.getpid()  # the worker took the front
+    # the caller's share is one run at the back
+    mine = [i for i, pid in enumerate(pids) if pid == os.getpid()]
+    assert mine == list(range(mine[0], 40))
+
+
+def test_gather_jobs_raises_what_a_job_raises() -> None:
+    for items in (range(3, 12), range(0, 8)):  # a worker's item, then the caller's
+        with pytest.raises(ValueError, match="seven"):
+            gather_jobs(_fails_on_seven, items, 2)
 
 MAIN_SCRIPT = """
 import sys
