@@ -26,7 +26,6 @@ from napkifu.analysis.frames import (
     FILE_TABLES,
     pack_frames,
     read_cached,
-    unpack_frames,
 )
 from napkifu.analysis.judged import GameLike
 from napkifu.analysis.round_rows import trump_text
@@ -145,8 +144,14 @@ def accept_uploads(
 
 def judge_file(item: tuple[str, bytes]) -> bytes:
     """One file → its season tables, its diagnostics and its round index, packed as
-    Arrow (a top-level function of plain data, so a process pool can run it; bytes
-    are what cross the process boundary and what the result cache keeps)."""
+    Arrow: what the result cache keeps (:func:`file_frames`, packed)."""
+    return pack_frames(file_frames(item))
+
+
+def file_frames(item: tuple[str, bytes]) -> dict[str, pl.DataFrame]:
+    """One file → its season tables, its diagnostics (``problems``) and its round
+    index (``index``), as DataFrames (a top-level function of plain data, so a
+    process pool can run it)."""
     from napkifu.api import loads
 
     name, data = item
@@ -160,7 +165,19 @@ def judge_file(item: tuple[str, bytes]) -> bytes:
         frames = rows_frames(rows)
         frames["problems"] = pl.DataFrame(problems, schema=PROBLEM_SCHEMA)
         frames["index"] = pl.DataFrame(index, schema=INDEX_SCHEMA)
-    return pack_frames(frames)
+    return frames
+
+
+def _judge_and_store(job: tuple[str, bytes, str | None, str | None]) -> dict[str, pl.DataFrame]:
+    """A file's tables, stored in the result cache (folder, key) by whoever judged
+    them, a worker or the caller: the tables reach the caller as frames, never
+    packed only to be unpacked again, and the caller never packs a worker's."""
+    name, data, folder, key = job
+    frames = file_frames((name, data))
+    crashed = frames["problems"].get_column("code").eq("NAP900").any()
+    if folder is not None and key is not None and not crashed:
+        ResultCache(folder).put_bytes(key, pack_frames(frames))
+    return frames
 
 
 def _judged_file(name: str, judgement: Judgement) -> tuple[FileRows, list[dict], list[dict]]:
@@ -208,17 +225,19 @@ def judge_sources(
     stale), the others judged on every core when there is enough text (and stored)."""
     keys = [_key(cache, f) if cache is not None else None for f in files]
     packed = [_cached(cache, key) for key in keys]
-    todo = [f for f, hit in zip(files, packed, strict=True) if hit is None]
+    folder = str(cache.directory) if cache is not None else None
+    todo = [(f.name, f.data, folder, key) for f, key, hit in zip(files, keys, packed, strict=True)
+            if hit is None]  # fmt: skip
     if jobs is None:
         jobs = _jobs_from_env()
     if jobs is None:
-        jobs = 0 if sum(len(f.data) for f in todo) >= PARALLEL_BYTES else 1
-    judged = iter(gather_jobs(judge_file, [(f.name, f.data) for f in todo], jobs))
+        jobs = 0 if sum(len(job[1]) for job in todo) >= PARALLEL_BYTES else 1
+    judged = iter(gather_jobs(_judge_and_store, todo, jobs))
     builder = SeasonBuilder()
     problems: list[pl.DataFrame] = []
     index: list[pl.DataFrame] = []
-    for key, hit in zip(keys, packed, strict=True):
-        frames = hit if hit is not None else _store(cache, key, next(judged))
+    for hit in packed:
+        frames = hit if hit is not None else next(judged)
         builder.add_frames(frames)
         problems.append(frames["problems"])
         index.append(frames["index"])
@@ -242,16 +261,6 @@ def _cached(cache: ResultCache | None, key: str | None) -> dict[str, pl.DataFram
 
 
 _PACKED = {*FILE_TABLES, "problems", "index"}
-
-
-def _store(cache: ResultCache | None, key: str | None, packed: bytes) -> dict[str, pl.DataFrame]:
-    """The tables of a freshly judged file, kept in ``cache`` unless the reader
-    crashed on it (a bug to fix, not a verdict to remember)."""
-    frames = unpack_frames(packed)
-    crashed = frames["problems"].get_column("code").eq("NAP900").any()
-    if cache is not None and key is not None and not crashed:
-        cache.put_bytes(key, packed)
-    return frames
 
 
 def _jobs_from_env() -> int | None:

@@ -88,13 +88,13 @@ def test_result_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert len(entries) == 2
 
     judged: list[str] = []
-    real = data.judge_file
+    real = data.file_frames
 
-    def counting(item: tuple[str, bytes]) -> bytes:
+    def counting(item: tuple[str, bytes]) -> dict[str, pl.DataFrame]:
         judged.append(item[0])
         return real(item)
 
-    monkeypatch.setattr(data, "judge_file", counting)
+    monkeypatch.setattr(data, "file_frames", counting)
     again = data.load_sources(files, persist=True)
     assert judged == []
     for name in ("rounds", "player_rounds", "tricks", "bids", "season", "contracts", "excluded"):
