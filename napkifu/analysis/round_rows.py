@@ -34,15 +34,17 @@ def _play_text(trick: TrickLike) -> list[str]:
     ]
 
 
-def round_id(game: GameLike, rnd: RoundLike, plays: list[list[str]] | None = None) -> str:
+def round_id(game: GameLike, rnd: RoundLike) -> str:
     """A hash of what was played, not of where it was written: date, title, seats,
     round number, contract, called card, adjutant, every trick, a claim, the honors
     and the rules' scores. Optional lines that only restate the play (hands, widow,
     auction, dealer, written scores and totals, comments) are left out, so the same
-    round copied with more or fewer of them keeps its id. ``plays``: each trick's
-    :func:`_play_text`, when the caller has them already."""
-    if plays is None:
-        plays = [_play_text(t) for t in rnd.tricks]
+    round copied with more or fewer of them keeps its id."""
+    return _round_id(game, rnd, [" ".join(_play_text(t)) for t in rnd.tricks])
+
+
+def _round_id(game: GameLike, rnd: RoundLike, plays: list[str]) -> str:
+    """:func:`round_id`, given each trick's cards as the ``plays`` column writes them."""
     claim = rnd.claim_side or ""
     parts = [
         game.date or "",
@@ -54,7 +56,7 @@ def round_id(game: GameLike, rnd: RoundLike, plays: list[list[str]] | None = Non
         f"{rnd.bid_count}{trump_text(rnd)}",
         card_text(rnd.called) if rnd.called is not None else "",
         rnd.adjutant or "",
-        ";".join(f"{t.leader}:{' '.join(p)}" for t, p in zip(rnd.tricks, plays, strict=True)),
+        ";".join(f"{t.leader}:{p}" for t, p in zip(rnd.tricks, plays, strict=True)),
         claim,
         f"{rnd.honors_napoleon}/{rnd.honors_allies}",
         " ".join(f"{p}={v}" for p, v in sorted((rnd.scores or {}).items())),
@@ -64,12 +66,15 @@ def round_id(game: GameLike, rnd: RoundLike, plays: list[list[str]] | None = Non
 
 _WHERE = ("round_id", "file", "game", "round", "date", "year")
 """The columns that place a round, first in every table of its rows."""
+_PLAYER_COLUMNS = tuple(f"player_{i}" for i in range(MAX_SEATS + 1))  # (index 0 unused)
+_SCORE_COLUMNS = tuple(f"score_{i}" for i in range(MAX_SEATS + 1))
 
 
 def add_round(out: FileRows, file: str, game: GameLike, rnd: RoundLike, day: date | None) -> None:
     """The rows of one round kept for the season (``day``: its game's date, read)."""
     plays = [_play_text(t) for t in rnd.tricks]
-    where = (round_id(game, rnd, plays), file, game.number, rnd.number, day,
+    joined = [" ".join(p) for p in plays]  # the plays column, and what the id hashes
+    where = (_round_id(game, rnd, joined), file, game.number, rnd.number, day,
              day.year if day else None)  # fmt: skip
     seats = rnd.players or game.players
     points = rnd.scores if rnd.scores is not None else rnd.written_scores
@@ -95,15 +100,15 @@ def add_round(out: FileRows, file: str, game: GameLike, rnd: RoundLike, day: dat
         "duplicate_of": None,
     }
     for i, name in enumerate(seats[:MAX_SEATS], start=1):
-        row[f"player_{i}"] = name
-        row[f"score_{i}"] = points.get(name) if points else None
+        row[_PLAYER_COLUMNS[i]] = name
+        row[_SCORE_COLUMNS[i]] = points.get(name) if points else None
     for name, column in out.rounds.columns.items():  # (ColumnTable.append, compiled here)
         column.append(row.get(name))
     if rnd.kind == "redeal" or rnd.napoleon is None:
         return
     _add_bids(out.bids.columns, where, rnd)
     _add_player_rounds(out.player_rounds.columns, where, game, rnd, seats, points, trump)
-    _add_tricks(out.tricks.columns, where, rnd, seats, plays)
+    _add_tricks(out.tricks.columns, where, rnd, seats, plays, joined)
 
 
 def _place(columns: dict[str, list[Any]], where: tuple[Any, ...], rows: int) -> None:
@@ -184,7 +189,10 @@ def _add_tricks(
     rnd: RoundLike,
     seats: tuple[str, ...],
     plays: list[list[str]],
+    joined: list[str],
 ) -> None:
+    """``plays``: each trick's cards, in the order played; ``joined``: the same as
+    the ``plays`` column writes them."""
     _place(columns, where, len(rnd.tricks))
     seat_of = {name: i for i, name in enumerate(seats[:MAX_SEATS])}
     cards = [columns[k] for k in _CARD_COLUMNS]
@@ -194,12 +202,12 @@ def _add_tricks(
     winner, winning_class, winner_side, honors_c, honors_count = (
         columns[k] for k in ("winner", "winning_class", "winner_side", "honors", "honors_count")
     )
+    played.extend(joined)
     for trick, texts in zip(rnd.tricks, plays, strict=True):
         honors = trick.honors
         number.append(trick.number)
         leader.append(trick.leader)
         lead_suit.append(_SYMBOL[trick.lead_suit])
-        played.append(" ".join(texts))
         winner.append(trick.winner)
         winning_class.append(trick.winning_class)
         winner_side.append(trick.winner_side)
