@@ -8,7 +8,7 @@ built from the lists at once (tricks: 22 → 5 µs a round), the values a round
 shares (its id, file, game, round and date) are repeated by one ``extend`` for
 all its tricks, and no dict is made for a row at all.
 
-The season row code (:mod:`napkifu.analysis.rows`) appends straight to
+The season row code (:mod:`napkifu.analysis.round_rows`) appends straight to
 :attr:`ColumnTable.columns`; :meth:`ColumnTable.append` takes a whole row as a
 dict where that is simpler (a round's one row), any column it lacks null.
 """
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from napkifu.analysis.columns import COLUMNS
@@ -63,20 +64,8 @@ class ColumnTable:
         return f"ColumnTable({len(self)} rows × {len(self.columns)} columns)"
 
 
-def _rounds() -> ColumnTable:
-    return ColumnTable(COLUMNS["rounds"])
-
-
-def _player_rounds() -> ColumnTable:
-    return ColumnTable(COLUMNS["player_rounds"])
-
-
-def _tricks() -> ColumnTable:
-    return ColumnTable(COLUMNS["tricks"])
-
-
-def _bids() -> ColumnTable:
-    return ColumnTable(COLUMNS["bids"])
+COLUMNAR_TABLES = ("rounds", "player_rounds", "tricks", "bids")
+"""The tables a :class:`FileRows` holds column by column (``excluded`` is a few dicts)."""
 
 
 @dataclass(slots=True)
@@ -86,11 +75,13 @@ class FileRows:
     rows as dicts."""
 
     file: str
-    rounds: ColumnTable = field(default_factory=_rounds)
-    player_rounds: ColumnTable = field(default_factory=_player_rounds)
-    tricks: ColumnTable = field(default_factory=_tricks)
-    bids: ColumnTable = field(default_factory=_bids)
+    rounds: ColumnTable = field(default_factory=partial(ColumnTable, COLUMNS["rounds"]))
+    player_rounds: ColumnTable = field(
+        default_factory=partial(ColumnTable, COLUMNS["player_rounds"])
+    )
+    tricks: ColumnTable = field(default_factory=partial(ColumnTable, COLUMNS["tricks"]))
+    bids: ColumnTable = field(default_factory=partial(ColumnTable, COLUMNS["bids"]))
     excluded: list[Row] = field(default_factory=list)
 
 
-__all__ = ["ColumnTable", "FileRows", "Row"]
+__all__ = ["COLUMNAR_TABLES", "ColumnTable", "FileRows", "Row"]

@@ -16,6 +16,7 @@ import json
 
 import polars as pl
 
+from napkifu.analysis.columnar import COLUMNAR_TABLES
 from napkifu.analysis.columns import schema
 from napkifu.analysis.filters import SeasonFilter
 from napkifu.analysis.rows import FileRows, file_rows
@@ -61,7 +62,7 @@ def rows_frames(rows: FileRows) -> dict[str, pl.DataFrame]:
     with paused_gc():
         frames = {
             name: pl.DataFrame(getattr(rows, name).columns, schema=schema(name))
-            for name in FILE_TABLES[:-1]
+            for name in COLUMNAR_TABLES
         }
         frames["excluded"] = pl.from_dicts(rows.excluded, schema=schema("excluded"))
         return frames

@@ -102,8 +102,7 @@ def add_round(out: FileRows, file: str, game: GameLike, rnd: RoundLike, day: dat
     for i, name in enumerate(seats[:MAX_SEATS], start=1):
         row[_PLAYER_COLUMNS[i]] = name
         row[_SCORE_COLUMNS[i]] = points.get(name) if points else None
-    for name, column in out.rounds.columns.items():  # (ColumnTable.append, compiled here)
-        column.append(row.get(name))
+    out.rounds.append(row)
     if rnd.kind == "redeal" or rnd.napoleon is None:
         return
     _add_bids(out.bids.columns, where, rnd)

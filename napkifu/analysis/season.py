@@ -5,7 +5,8 @@ in worker processes when asked (:func:`napkifu.analysis.frames.judged_frames`, w
 also caches them; a cached file is read without a worker), and
 gathered in path order by a :class:`SeasonBuilder` as each file's DataFrames
 (its rows are held column by column only until then), so memory grows with the
-rows kept and not with the size of the files read; duplicate rounds are marked once, over all rounds, at the end.
+rows kept and not with the size of the files read; duplicate rounds are marked
+once, over all rounds, at the end.
 
 Duplicates: a round whose ``round_id`` was already seen (earlier in path order)
 stays in ``rounds`` with ``duplicate_of`` pointing at the first one, and is left
