@@ -34,6 +34,7 @@ from pathlib import Path
 from types import ModuleType
 
 COMPILED: tuple[str, ...] = (  # (never a package's __init__: its __path__ would be wrong)
+    "napkifu.analysis.columnar",
     "napkifu.analysis.round_rows",
     "napkifu.analysis.rows",
     "napkifu.express.deal",
@@ -49,6 +50,7 @@ COMPILED: tuple[str, ...] = (  # (never a package's __init__: its __path__ would
     "napkifu.replay.auction",
     "napkifu.replay.following",
     "napkifu.replay.scoring",
+    "napkifu.replay.tricks",
     "napkifu.rules.ladder",
 )
 DIGEST_MODULE = "napkifu._compiled_digest"

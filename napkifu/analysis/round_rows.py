@@ -24,7 +24,7 @@ _SYMBOL: dict[Suit | None, str | None] = {None: None, **{s: s.symbol for s in Su
 def trump_text(rnd: RoundLike) -> str | None:
     if rnd.no_trump:
         return "NT"
-    return rnd.trump.symbol if rnd.trump is not None else None
+    return _SYMBOL[rnd.trump]
 
 
 def _play_text(trick: TrickLike) -> list[str]:
@@ -54,9 +54,9 @@ def _round_id(game: GameLike, rnd: RoundLike, plays: list[str]) -> str:
         rnd.kind,
         rnd.napoleon or "",
         f"{rnd.bid_count}{trump_text(rnd)}",
-        card_text(rnd.called) if rnd.called is not None else "",
+        _CARD[rnd.called] if rnd.called is not None else "",
         rnd.adjutant or "",
-        ";".join(f"{t.leader}:{p}" for t, p in zip(rnd.tricks, plays, strict=True)),
+        ";".join([f"{t.leader}:{p}" for t, p in zip(rnd.tricks, plays)]),  # noqa: B905 (compiled: a zip without keywords is a native loop)
         claim,
         f"{rnd.honors_napoleon}/{rnd.honors_allies}",
         " ".join(f"{p}={v}" for p, v in sorted((rnd.scores or {}).items())),
@@ -74,13 +74,18 @@ def add_round(out: FileRows, file: str, game: GameLike, rnd: RoundLike, day: dat
     """The rows of one round kept for the season (``day``: its game's date, read)."""
     plays = [_play_text(t) for t in rnd.tricks]
     joined = [" ".join(p) for p in plays]  # the plays column, and what the id hashes
-    where = (_round_id(game, rnd, joined), file, game.number, rnd.number, day,
-             day.year if day else None)  # fmt: skip
+    rid, year = _round_id(game, rnd, joined), day.year if day else None
+    where = (rid, file, game.number, rnd.number, day, year)
     seats = rnd.players or game.players
     points = rnd.scores if rnd.scores is not None else rnd.written_scores
     trump = trump_text(rnd)
     row: Row = {
-        **dict(zip(_WHERE, where, strict=True)),
+        "round_id": rid,
+        "file": file,
+        "game": game.number,
+        "round": rnd.number,
+        "date": day,
+        "year": year,
         "game_title": game.title,
         "kind": rnd.kind,
         "preset": game.preset,
@@ -90,7 +95,7 @@ def add_round(out: FileRows, file: str, game: GameLike, rnd: RoundLike, day: dat
         "bid": rnd.bid_count,
         "trump": trump,
         "contract": f"{rnd.bid_count}{trump}" if rnd.bid_count is not None else None,
-        "called": card_text(rnd.called) if rnd.called is not None else None,
+        "called": _CARD[rnd.called] if rnd.called is not None else None,
         "adjutant": rnd.adjutant,
         "alone": rnd.alone if rnd.napoleon else None,
         "honors_napoleon": rnd.honors_napoleon,
@@ -112,7 +117,7 @@ def add_round(out: FileRows, file: str, game: GameLike, rnd: RoundLike, day: dat
 
 def _place(columns: dict[str, list[Any]], where: tuple[Any, ...], rows: int) -> None:
     """The placing columns of ``rows`` new rows of one round."""
-    for name, value in zip(_WHERE, where, strict=True):
+    for name, value in zip(_WHERE, where):  # noqa: B905 (as long as each other)
         columns[name].extend([value] * rows)
 
 
@@ -156,10 +161,14 @@ def _add_player_rounds(
     for name, value in (("preset", game.preset), ("alone", rnd.alone), ("bid", rnd.bid_count),
                         ("trump", trump)):  # fmt: skip
         columns[name].extend([value] * n)
-    player, seat_c, role_c, side_c = (columns[k] for k in ("player", "seat", "role", "side"))
-    points_c, honors_c, won_c, partner_c = (
-        columns[k] for k in ("points", "honors", "won", "partner")
+    player, seat_c, role_c, side_c = (
+        columns["player"],
+        columns["seat"],
+        columns["role"],
+        columns["side"],
     )
+    points_c, honors_c = columns["points"], columns["honors"]
+    won_c, partner_c = columns["won"], columns["partner"]
     for seat, name in enumerate(seats, start=1):
         if name == rnd.napoleon:
             role, side, partner = "napoleon", "napoleon", rnd.adjutant
@@ -195,14 +204,16 @@ def _add_tricks(
     _place(columns, where, len(rnd.tricks))
     seat_of = {name: i for i, name in enumerate(seats[:MAX_SEATS])}
     cards = [columns[k] for k in _CARD_COLUMNS]
-    number, leader, lead_suit, played = (
-        columns[k] for k in ("trick", "leader", "lead_suit", "plays")
+    number, leader, lead_suit = columns["trick"], columns["leader"], columns["lead_suit"]
+    winner, winning_class = columns["winner"], columns["winning_class"]
+    winner_side, honors_c, honors_count = (
+        columns["winner_side"],
+        columns["honors"],
+        columns["honors_count"],
     )
-    winner, winning_class, winner_side, honors_c, honors_count = (
-        columns[k] for k in ("winner", "winning_class", "winner_side", "honors", "honors_count")
-    )
+    played = columns["plays"]
     played.extend(joined)
-    for trick, texts in zip(rnd.tricks, plays, strict=True):
+    for trick, texts in zip(rnd.tricks, plays):  # noqa: B905 (a trick's texts each)
         honors = trick.honors
         number.append(trick.number)
         leader.append(trick.leader)
@@ -213,11 +224,11 @@ def _add_tricks(
         honors_c.append(" ".join([_CARD[c] for c in honors]))
         honors_count.append(len(honors))
         by_seat: list[str | None] = [None] * MAX_SEATS
-        for play, text in zip(trick.plays, texts, strict=True):
+        for play, text in zip(trick.plays, texts):  # noqa: B905 (a play's text each)
             k = seat_of.get(play.player)
             if k is not None:
                 by_seat[k] = text
-        for column, card in zip(cards, by_seat, strict=True):
+        for column, card in zip(cards, by_seat):  # noqa: B905 (MAX_SEATS each)
             column.append(card)
 
 

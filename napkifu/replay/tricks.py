@@ -73,19 +73,20 @@ def seat_tricks(
         here = line.meta.span.line
         gap = bool(lost) and line.number != 1 and any(prev_line < x < here for x in lost)
         prev_line = here
-        named = line.leader is not None and line.leader.name in seat_of
+        ref = line.leader
+        named = ref is not None and ref.name in seat_of
         if gap or lost_seating:
             # under reverse-jack a lost trick may also have turned the direction
-            lost_seating = not named or bool(rules.reverse_jack and lost)
-            if lost_seating:
+            lost_seating = ref is None or not named or bool(rules.reverse_jack and lost)
+            if ref is None or lost_seating:
                 continue
-            leader = seat_of[line.leader.name]  # type: ignore[union-attr]
-        elif named:
-            written = seat_of[line.leader.name]  # type: ignore[union-attr]
+            leader = seat_of[ref.name]
+        elif ref is not None and named:
+            written = seat_of[ref.name]
             if written != leader:
                 rep.add(
                     "NAP501",
-                    line.leader.span,
+                    ref.span,
                     f"{players[written]} leads, but {players[leader]} should "
                     + ("(Napoleon leads trick 1)" if not out else f"(won trick {out[-1].number})"),
                     f"{players[written]} がリードしているが、{players[leader]} の番",
