@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
@@ -218,11 +218,17 @@ def index_rows(name: str, games: Iterable[GameLike]) -> list[dict]:
 
 
 def judge_sources(
-    files: Sequence[SourceFile], jobs: int | None = None, cache: ResultCache | None = None
+    files: Sequence[SourceFile],
+    jobs: int | None = None,
+    cache: ResultCache | None = None,
+    *,
+    meanwhile: Callable[[], object] | None = None,
 ) -> Loaded:
     """Judge every source into a season: each file's tables from ``cache`` when it
     holds them (keyed by the file's bytes, its name and napkifu's code, so never
-    stale), the others judged on every core when there is enough text (and stored)."""
+    stale), the others judged on every core when there is enough text (and stored).
+    ``meanwhile``: the caller's own work done while the judging processes start
+    (:func:`napkifu.parallel.gather_jobs`)."""
     keys = [_key(cache, f) if cache is not None else None for f in files]
     packed = [_cached(cache, key) for key in keys]
     folder = str(cache.directory) if cache is not None else None
@@ -232,7 +238,7 @@ def judge_sources(
         jobs = _jobs_from_env()
     if jobs is None:
         jobs = 0 if sum(len(job[1]) for job in todo) >= PARALLEL_BYTES else 1
-    judged = iter(gather_jobs(_judge_and_store, todo, jobs))
+    judged = iter(gather_jobs(_judge_and_store, todo, jobs, meanwhile=meanwhile))
     builder = SeasonBuilder()
     problems: list[pl.DataFrame] = []
     index: list[pl.DataFrame] = []
@@ -271,10 +277,15 @@ def _jobs_from_env() -> int | None:
     return int(value) if value.isdigit() else None
 
 
-def load_sources(files: Sequence[SourceFile], *, persist: bool = False) -> Loaded:
+def load_sources(
+    files: Sequence[SourceFile],
+    *,
+    persist: bool = False,
+    meanwhile: Callable[[], object] | None = None,
+) -> Loaded:
     """The judged sources; with ``persist`` (folder sources only, never uploads,
     which never leave memory) through napkifu's result cache, the same folder
     ``napkifu check`` and ``export`` use (``NAPKIFU_CACHE_DIR``; ``napkifu clean``
     empties it): a restarted dashboard, or a season with one new file, judges only
     what it has not seen."""
-    return judge_sources(files, cache=ResultCache() if persist else None)
+    return judge_sources(files, cache=ResultCache() if persist else None, meanwhile=meanwhile)

@@ -93,6 +93,28 @@ def test_gather_jobs_keeps_order_and_the_caller_works_too() -> None:
     assert mine == list(range(mine[0], 40))
 
 
+_EVENTS: list[object] = []  # what this process did, in order (a worker has its own copy)
+
+
+def _recorded(x: int) -> tuple[int, int]:
+    _EVENTS.append(x)
+    return _slow_pid(x)
+
+
+def test_gather_jobs_runs_meanwhile_once_before_the_callers_share() -> None:
+    """``meanwhile`` (the caller's own work, such as the dashboard's page imports)
+    runs once, after the workers were started and before the caller takes an item;
+    in one process, before the items."""
+    for jobs in (2, 1):
+        _EVENTS.clear()
+        got = gather_jobs(_recorded, range(12), jobs, meanwhile=lambda: _EVENTS.append("warm"))
+        assert [x for x, _ in got] == list(range(12))
+        mine = [x for x, pid in got if pid == os.getpid()]
+        caller_did = ["warm", *sorted(mine, reverse=jobs > 1)]  # (the caller: from the back)
+        assert caller_did == _EVENTS
+        assert jobs == 1 or len(mine) < 12  # the worker took its share
+
+
 def test_gather_jobs_raises_what_a_job_raises() -> None:
     for items in (range(3, 12), range(0, 8)):  # a worker's item, then the caller's
         with pytest.raises(ValueError, match="seven"):

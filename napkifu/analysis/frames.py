@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import tempfile
 
 import polars as pl
 
@@ -31,12 +33,24 @@ CACHE_SCHEMA = "rows/3"
 """Part of every cache key of per-file tables: bump when the packing changes."""
 
 
+_PACK_DIR = "/dev/shm" if os.access("/dev/shm", os.W_OK | os.X_OK) else None
+"""Where :func:`pack_frames` writes: memory where Linux offers it, else the temp folder."""
+
+
 def pack_frames(frames: dict[str, pl.DataFrame]) -> bytes:
+    """The tables as one cache entry. Each stream is written to a file of a private
+    temporary folder and read back, not into a ``BytesIO``: polars writing into a
+    Python file object on one thread while another thread runs a polars query can
+    deadlock (both wait on polars' thread pool, whose task waits for the GIL), and
+    Streamlit runs each session's script, which packs what it judges, on a thread of
+    its own (``tests/test_pack_threads.py``)."""
     blobs = []
-    for frame in frames.values():
-        buf = io.BytesIO()
-        frame.write_ipc_stream(buf, compression="zstd")
-        blobs.append(buf.getvalue())
+    with tempfile.TemporaryDirectory(prefix="napkifu-pack-", dir=_PACK_DIR) as folder:
+        for number, frame in enumerate(frames.values()):
+            path = os.path.join(folder, str(number))
+            frame.write_ipc_stream(path, compression="zstd")
+            with open(path, "rb") as stream:
+                blobs.append(stream.read())
     header = json.dumps([[name, len(b)] for name, b in zip(frames, blobs, strict=True)])
     return header.encode() + b"\n" + b"".join(blobs)
 
