@@ -238,7 +238,10 @@ def judge_sources(
         jobs = _jobs_from_env()
     if jobs is None:
         jobs = 0 if sum(len(job[1]) for job in todo) >= PARALLEL_BYTES else 1
-    judged = iter(gather_jobs(_judge_and_store, todo, jobs, meanwhile=meanwhile))
+    # Paused between files too: with it running, the caller's heap (Streamlit,
+    # plotly, pandas) was scanned whole once or twice a season for no garbage.
+    with paused_gc():
+        judged = iter(gather_jobs(_judge_and_store, todo, jobs, meanwhile=meanwhile))
     builder = SeasonBuilder()
     problems: list[pl.DataFrame] = []
     index: list[pl.DataFrame] = []
