@@ -132,18 +132,17 @@ class ParquetSink:
             "{}:{}:{}", pl.col("seen_file").cast(pl.String), "seen_game", "seen_round"
         )
         # The first of each id: an earlier part's, else the first in this part.
-        rounds = self._take("rounds").with_columns(id=_ID, here=here)
         rounds = (
-            pl.concat([rounds, self._seen_before(rounds.get_column("id"))], how="horizontal")
+            self._take("rounds")
+            .with_columns(id=_ID, here=here)
+            .join(self._seen, on="id", how="left", maintain_order="left")
             .with_columns(first=pl.coalesce(earlier, pl.col("here").first().over("id")))
             .with_columns(
                 duplicate_of=pl.when(pl.col("first") != pl.col("here")).then("first").cast(pl.String)
             )
         )  # fmt: skip
         new = rounds.filter(pl.col("duplicate_of").is_null()).unique("id", keep="first")
-        self._seen = self._seen.merge_sorted(
-            new.select(*_SEEN_FROM_ROUNDS).sort("id"), key="id"
-        )
+        self._seen = pl.concat([self._seen, new.select(*_SEEN_FROM_ROUNDS)])
         dupes = rounds.filter(pl.col("duplicate_of").is_not_null()).select("file", "game", "round")
         self.rounds += rounds.height
         self.duplicates += dupes.height
@@ -160,26 +159,6 @@ class ParquetSink:
             if name in self.csv:
                 self.csv[name].append(table)
         self._parts += 1
-
-    def _seen_before(self, ids: pl.Series) -> pl.DataFrame:
-        """Where each of ``ids`` was first seen in an earlier part (nulls: nowhere).
-
-        The ids seen are kept sorted: each is looked up by binary search (4 ms for a
-        part of 10,000 rounds against a million seen), and a part's new ids are
-        merged in, a copy of the sorted ids (27 ms). A join against all of them
-        hashed every id seen at every part instead: 90–140 ms of CPU a part at a
-        million rounds, growing with the square of the corpus."""
-        seen = self._seen
-        if not seen.height:
-            return pl.DataFrame(
-                [pl.repeat(None, len(ids), dtype=v, eager=True).alias(k)
-                 for k, v in _SEEN.items() if k != "id"]
-            )  # fmt: skip
-        at = seen.get_column("id").search_sorted(ids).clip(upper_bound=seen.height - 1)
-        found = seen[at].with_columns(hit=pl.col("id") == ids)
-        return found.select(
-            pl.when("hit").then(name).alias(name) for name in _SEEN if name != "id"
-        )
 
     def _write_part(self, name: str, table: pl.DataFrame) -> None:
         """One more part of each year of ``name``: written by polars as the in-memory
