@@ -14,7 +14,7 @@ import polars as pl
 import pytest
 
 from napkifu.analysis import SeasonFilter, load_season
-from napkifu.analysis import sink as sink_module
+from napkifu.analysis import parts as parts_module
 from napkifu.analysis.write import CsvWriter, write_csv
 from napkifu.cli import main
 from napkifu.commands.export import CSV_TABLES
@@ -56,16 +56,16 @@ def _flags(table: str) -> str:
     ],
     ids=["all", "players", "since"],
 )
-@pytest.mark.parametrize("flush", [3, 10_000], ids=["many-parts", "one-part"])
+@pytest.mark.parametrize("group", [3, 1 << 30], ids=["many-parts", "one-part"])
 def test_streamed_csv_is_the_in_memory_csv(
     corpus: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     argv: list[str],
     filters: SeasonFilter,
-    flush: int,
+    group: int,
 ) -> None:
-    monkeypatch.setattr(sink_module, "FLUSH_ROUNDS", flush)
+    monkeypatch.setattr(parts_module, "GROUP_BYTES", group)  # bytes of records a part
     out = tmp_path / "out"
     out.mkdir()
     args = ["export", "-q", "-j", "1", "--no-cache", "--excel", str(corpus), *argv]
@@ -86,14 +86,14 @@ def test_streamed_csv_is_the_in_memory_csv(
     assert again.read_bytes() == (out / "tricks.csv").read_bytes()
 
 
-@pytest.mark.parametrize("flush", [1, 2, 3, 10_000])
+@pytest.mark.parametrize("group", [1, 10_000, 1 << 30])
 def test_duplicates_point_at_their_first_copy_across_parts(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flush: int
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, group: int
 ) -> None:
     """Three copies of a file: each round of the later two names its first copy,
     whether that was written in an earlier part or sits in the same one (the sink
     keeps only compact ids and places of the parts it wrote)."""
-    monkeypatch.setattr(sink_module, "FLUSH_ROUNDS", flush)
+    monkeypatch.setattr(parts_module, "GROUP_BYTES", group)  # a file a part, two, or one part
     friday = (SEASON_DIR / "2026-01-10-friday.nap").read_text(encoding="utf-8")
     for name in ("a.nap", "b.nap", "c.nap"):
         (tmp_path / name).write_text(friday, encoding="utf-8")
@@ -115,7 +115,7 @@ def test_tables_to_standard_output_come_whole_and_in_order(
 ) -> None:
     """Two tables to ``-``: each whole, in the order of the table list (season first),
     never the parts of one inside the other."""
-    monkeypatch.setattr(sink_module, "FLUSH_ROUNDS", 2)
+    monkeypatch.setattr(parts_module, "GROUP_BYTES", 1)  # a part a file
     assert main(["export", "-q", "-j", "1", str(corpus), "--tricks", "-", "--season", "-"]) == 0
     out = capsys.readouterr().out
     season = load_season([corpus])
@@ -176,7 +176,7 @@ def test_a_bad_target_fails_before_judging(
     def judged(*_: object, **__: object) -> None:
         raise AssertionError("judged before the outputs were checked")
 
-    monkeypatch.setattr("napkifu.analysis.season.stream_frames", judged)
+    monkeypatch.setattr("napkifu.analysis.sink.stream_parts", judged)
     assert main(["export", str(SEASON_DIR), "--season", str(tmp_path / where)]) == 2
     assert says in capsys.readouterr().err
 

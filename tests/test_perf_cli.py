@@ -411,32 +411,35 @@ def test_export_cache_entry_damaged_is_a_miss(tmp_path: Path) -> None:
 def test_a_cached_season_is_read_without_workers(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Files whose tables are cached are read in the main process (no pool is
-    started for them); only the others are judged; the output is the same."""
-    import napkifu.analysis.season as season_module
+    """Files whose tables are cached are read from the cache (in the main process
+    when no file needs judging: no pool is started, even with -j 2); only the
+    others are judged; the output is the same."""
+    import napkifu.analysis.parts as parts_module
 
-    judged: list[list[str]] = []
-    real = season_module.run_jobs
+    judged: list[tuple[list[str], int]] = []
+    real = parts_module.run_jobs
 
-    def spy(func, items, jobs=None, **kw):  # type: ignore[no-untyped-def]
-        items = list(items)
-        judged.append([Path(path).name for path, _ in items])
-        return real(func, items, jobs, **kw)
+    def spy(func, groups, jobs=None, **kw):  # type: ignore[no-untyped-def]
+        groups = list(groups)
+        names = [Path(p).name for _, items in groups for p, _, hit in items if not hit]
+        judged.append((names, jobs))
+        return real(func, groups, jobs, **kw)
 
-    monkeypatch.setattr(season_module, "run_jobs", spy)
+    monkeypatch.setattr(parts_module, "run_jobs", spy)
     cache = str(tmp_path / "cache")
-    argv = ["export", "-q", "--cache-dir", cache, str(SEASON), "--rounds", "-", "--season", "-"]
+    argv = ["export", "-q", "-j", "2", "--cache-dir", cache, str(SEASON), "--rounds", "-",
+            "--season", "-"]  # fmt: skip
     cold = run(capsys, *argv)
     files = sorted(p.name for p in SEASON.glob("*.nap"))
-    assert cold[0] == 0 and judged == [files]
+    assert cold[0] == 0 and judged == [(files, 2)]
     judged.clear()
     assert run(capsys, *argv) == cold
-    assert judged == [[]]
+    assert judged == [([], 1)]
     entries = sorted(Path(cache).rglob("*.bin"))
     entries[0].write_bytes(b"damaged")
     judged.clear()
     assert run(capsys, *argv) == cold  # its file judged again (in the main process)
-    assert judged == [[]] and entries[0].read_bytes() != b"damaged"  # and stored afresh
+    assert judged == [([], 1)] and entries[0].read_bytes() != b"damaged"  # and stored afresh
 
 
 def test_default_jobs_default_cache(
@@ -488,9 +491,10 @@ def test_streamed_parquet_is_the_in_memory_export(
     tmp_path: Path,
     jobs: str,
 ) -> None:
-    from napkifu.analysis import season, sink
+    from napkifu.analysis import parts, season, sink
 
-    monkeypatch.setattr(sink, "FLUSH_ROUNDS", 3)  # several parts, a duplicate across parts
+    monkeypatch.setattr(parts, "GROUP_BYTES", 1)  # a part a file: a duplicate across parts
+    monkeypatch.setattr(sink, "FLUSH_ROUNDS", 3)  # and a part every 3 rounds of a big file
     if jobs == "pieces":  # every file read in the main process, a round at a time
         monkeypatch.setattr(season, "BIG_FILE", 0)
         monkeypatch.setattr(season, "PIECE_ROUNDS", 1)

@@ -220,7 +220,7 @@ def stream_frames(
                 for number, rows in enumerate(chunks):
                     yield rows_frames(rows), int(number == 0)
 
-    yield from _with_progress(pieces(), len(files), progress)
+    yield from with_progress(pieces(), len(files), progress)
 
 
 def _is_big(path: str) -> bool:
@@ -230,7 +230,7 @@ def _is_big(path: str) -> bool:
         return False
 
 
-def _with_progress(
+def with_progress(
     items: Iterator[tuple[T, int]], total: int, show: bool
 ) -> Iterator[tuple[T, int]]:
     """``items`` with a bar advancing by each item's file count."""

@@ -1,12 +1,14 @@
 """A season written straight to Parquet (and CSV), in bounded memory.
 
 A million rounds make about 4 GB of tables in memory (tricks alone 1.8 KB a
-round), so ``napkifu export --parquet`` does not build them: each file's tables
-arrive (from worker processes, in path order), are gathered until
-:data:`FLUSH_ROUNDS` rounds, have their duplicates marked and are written as one
-more part of each yearly table. The season and contracts tables are then
-computed by polars' streaming engine from what was written. Memory follows
-:data:`FLUSH_ROUNDS` and the ids of the rounds seen, not the corpus.
+round), so ``napkifu export --parquet`` does not build them: the files are
+written part by part where they are judged (:mod:`napkifu.analysis.parts`: a
+worker writes the parts of the files it judged), and the sink takes each
+:class:`~napkifu.analysis.parts.Part` in path order, marks its duplicates against
+every round seen before, rewriting the part in the rare case that it holds one,
+and appends it to any CSV of the big tables. The season and contracts tables are
+then computed by polars' streaming engine from what was written. Memory follows
+the parts in flight and the ids of the rounds seen, not the corpus.
 
 The layout is :func:`napkifu.analysis.write.write_parquet`'s: yearly tables as
 ``NAME/year=YYYY/*.parquet`` (here several parts per year), the others as
@@ -19,20 +21,24 @@ the whole table, path order and all.
 from __future__ import annotations
 
 import shutil
-import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
 
+from napkifu.analysis import season
 from napkifu.analysis.columns import schema
-from napkifu.analysis.frames import FILE_TABLES
+from napkifu.analysis.filters import SeasonFilter
+from napkifu.analysis.parts import Part, stream_parts, write_table
 from napkifu.analysis.season import season_tables
 from napkifu.analysis.write import PARTITIONED, CsvWriter, OutputExists, write_parquet
 
 FLUSH_ROUNDS = 10_000
-"""Rounds gathered before a part is written (about 40 MB of tables)."""
+"""Rounds of a big file read in pieces gathered before a part is written (about
+40 MB of tables); other files make parts of :data:`napkifu.analysis.parts.GROUP_BYTES`."""
+
+_KEYS = ["file", "game", "round"]
 
 # The season table reads the player rounds four times (totals, games, contracts,
 # partners); polars' common-subplan elimination would hold one read of all of them
@@ -93,47 +99,43 @@ class ParquetSink:
             shutil.rmtree(self.root / name, ignore_errors=True)
             (self.root / name).mkdir()
         self.files = self.rounds = self.duplicates = 0
-        self._pending: dict[str, list[pl.DataFrame]] = {n: [] for n in FILE_TABLES}
-        self._pending_rounds = 0
-        self._parts = 0
-        self._excluded: list[pl.DataFrame] = []
+        self._excluded: list[pl.DataFrame] = [pl.DataFrame(schema=schema("excluded"))]
         self._seen = pl.DataFrame(schema=_SEEN)
 
     def _flat_targets(self) -> list[Path]:
         return [self.root / f"{n}.parquet" for n in ("season", "contracts", "excluded")]
 
-    def add_frames(self, frames: dict[str, pl.DataFrame], files: int = 1) -> None:
-        """One file's tables (``files=0``: a later piece of the previous file)."""
-        self.files += files
-        for name in FILE_TABLES:
-            if frames[name].height:
-                self._pending[name].append(frames[name])
-        self._pending_rounds += frames["rounds"].height
-        if self._pending_rounds >= FLUSH_ROUNDS:
-            self._flush()
+    def write(
+        self,
+        files: list[str],
+        filters: SeasonFilter | None = None,
+        progress: bool = False,
+        *,
+        jobs: int = 1,
+        cache_dir: str | None = None,
+    ) -> SinkResult:
+        """Judge ``files`` on ``jobs`` processes (tables cached under ``cache_dir``),
+        write every part and then the season tables."""
+        parts = stream_parts(
+            files, self.root, filters, jobs=jobs, cache_dir=cache_dir,
+            keep_tables=bool(self.csv), big_file=season.BIG_FILE,
+            piece_rounds=season.PIECE_ROUNDS, flush_rounds=FLUSH_ROUNDS,
+        )  # fmt: skip
+        for part, _files in season.with_progress(((p, p.files) for p in parts), len(files), progress):
+            self.add_part(part)
+        return self.finish()
 
-    def extend(self, stream: Iterable[tuple[dict[str, pl.DataFrame], int]]) -> ParquetSink:
-        """Add every (tables, file count) of :func:`napkifu.analysis.season.stream_frames`."""
-        for frames, files in stream:
-            self.add_frames(frames, files)
-        return self
-
-    def _take(self, name: str) -> pl.DataFrame:
-        frames, self._pending[name] = self._pending[name], []
-        if not frames:
-            return pl.DataFrame(schema=schema(name))
-        return pl.concat(frames, how="vertical")
-
-    def _flush(self) -> None:
-        self._pending_rounds = 0
-        self._excluded.append(self._take("excluded"))
+    def add_part(self, part: Part) -> None:
+        """One more part, written; the parts come in path order."""
+        self.files += part.files
+        self._excluded.append(part.excluded)
         here = pl.format("{}:{}:{}", "file", "game", "round")
         earlier = pl.format(
             "{}:{}:{}", pl.col("seen_file").cast(pl.String), "seen_game", "seen_round"
         )
         # The first of each id: an earlier part's, else the first in this part.
         rounds = (
-            self._take("rounds")
+            part.rounds
             .with_columns(id=_ID, here=here)
             .join(self._seen, on="id", how="left", maintain_order="left")
             .with_columns(first=pl.coalesce(earlier, pl.col("here").first().over("id")))
@@ -143,37 +145,38 @@ class ParquetSink:
         )  # fmt: skip
         new = rounds.filter(pl.col("duplicate_of").is_null()).unique("id", keep="first")
         self._seen = pl.concat([self._seen, new.select(*_SEEN_FROM_ROUNDS)])
-        dupes = rounds.filter(pl.col("duplicate_of").is_not_null()).select("file", "game", "round")
+        dupes = rounds.filter(pl.col("duplicate_of").is_not_null()).select(*_KEYS, "duplicate_of")
         self.rounds += rounds.height
         self.duplicates += dupes.height
-        tables = {"rounds": rounds.select(list(schema("rounds")))}
-        for name in ("player_rounds", "tricks", "bids"):
-            table = self._take(name)
-            if dupes.height:
-                table = table.join(
-                    dupes, on=["file", "game", "round"], how="anti", maintain_order="left"
-                )
-            tables[name] = table
-        for name, table in tables.items():
-            self._write_part(name, table)
-            if name in self.csv:
-                self.csv[name].append(table)
-        self._parts += 1
+        tables = part.tables
+        if dupes.height:
+            tables = self._rewrite(part, dupes)
+        for name, writer in self.csv.items():
+            writer.append(tables[name] if tables is not None else pl.DataFrame(schema=schema(name)))
 
-    def _write_part(self, name: str, table: pl.DataFrame) -> None:
-        """One more part of each year of ``name``: written by polars as the in-memory
-        export writes a whole table, then renamed so parts never collide."""
-        if not table.height:
-            return
-        with tempfile.TemporaryDirectory(dir=self.root, prefix=".part-") as tmp:
-            table.write_parquet(Path(tmp), partition_by="year")
-            for file in sorted(Path(tmp).rglob("*.parquet")):
-                target = self.root / name / file.parent.name / f"part-{self._parts:05d}-{file.name}"
-                target.parent.mkdir(exist_ok=True)
-                file.replace(target)
+    def _rewrite(self, part: Part, dupes: pl.DataFrame) -> dict[str, pl.DataFrame]:
+        """Part ``part`` again with its duplicates marked in ``rounds`` and left out of
+        the other tables (rare: a round recorded twice). Its tables are the ones kept,
+        else read back from the files written."""
+        tables = dict(part.tables) if part.tables is not None else {
+            name: _read_back(name, paths) for name, paths in part.written.items()
+        }  # fmt: skip
+        marked = dupes.rename({"duplicate_of": "marked"})
+        tables["rounds"] = (
+            tables["rounds"]
+            .join(marked, on=_KEYS, how="left", maintain_order="left")
+            .with_columns(duplicate_of=pl.coalesce("marked", "duplicate_of"))
+            .select(list(schema("rounds")))
+        )
+        for name in ("player_rounds", "tricks", "bids"):
+            tables[name] = tables[name].join(dupes, on=_KEYS, how="anti", maintain_order="left")
+        for name, paths in part.written.items():
+            for path in paths:
+                Path(path).unlink()
+            write_table(self.root, name, part.number, tables[name])
+        return tables
 
     def finish(self) -> SinkResult:
-        self._flush()
         excluded = pl.concat(self._excluded, how="vertical")
         lazy = {name: self._scan(name) for name in ("player_rounds", "bids")}
         season, contracts = season_tables(lazy["player_rounds"], lazy["bids"], self.players)  # type: ignore[arg-type]
@@ -193,3 +196,11 @@ class ParquetSink:
         if not any(folder.rglob("*.parquet")):
             return pl.LazyFrame(schema=schema(name))
         return pl.scan_parquet(folder, hive_partitioning=True).select(list(schema(name)))
+
+
+def _read_back(name: str, paths: tuple[str, ...]) -> pl.DataFrame:
+    """A part's table as written: its files (one a year) with their years."""
+    if not paths:
+        return pl.DataFrame(schema=schema(name))
+    table = pl.read_parquet(list(paths), hive_partitioning=True)
+    return table.select(list(schema(name))).cast(schema(name))  # type: ignore[arg-type]

@@ -134,7 +134,6 @@ def sink_season(args: argparse.Namespace, outputs: dict[str, str]) -> SinkResult
     import tempfile
 
     from napkifu.analysis import expand_paths
-    from napkifu.analysis.season import stream_frames
     from napkifu.analysis.sink import ParquetSink
     from napkifu.analysis.write import CsvWriter
 
@@ -156,8 +155,7 @@ def sink_season(args: argparse.Namespace, outputs: dict[str, str]) -> SinkResult
             stack.callback(writers[table].discard)
         big = {t: w for t, w in writers.items() if t not in SMALL_TABLES}
         sink = ParquetSink(folder, flt.players, overwrite=args.overwrite or not args.parquet, csv=big)
-        frames = stream_frames(files, flt, not args.no_progress, jobs=jobs, cache_dir=cache_dir)
-        result = sink.extend(frames).finish()
+        result = sink.write(files, flt, not args.no_progress, jobs=jobs, cache_dir=cache_dir)
         for table, writer in writers.items():
             if table in SMALL_TABLES:
                 writer.append(getattr(result, table))
