@@ -38,6 +38,11 @@ class ColumnTable:
         for name, column in self.columns.items():
             column.append(row.get(name))
 
+    def extend(self, other: ColumnTable) -> None:
+        """Another table's rows after these (the same columns)."""
+        for name, column in self.columns.items():
+            column.extend(other.columns[name])
+
     def clear(self) -> None:
         for column in self.columns.values():
             column.clear()
@@ -82,6 +87,13 @@ class FileRows:
     tricks: ColumnTable = field(default_factory=partial(ColumnTable, COLUMNS["tricks"]))
     bids: ColumnTable = field(default_factory=partial(ColumnTable, COLUMNS["bids"]))
     excluded: list[Row] = field(default_factory=list)
+
+    def extend(self, other: FileRows) -> None:
+        """Another file's rows after these: a group of files made into one set of
+        tables, whose frames polars builds at ~20 µs a column whatever its length."""
+        for name in COLUMNAR_TABLES:
+            getattr(self, name).extend(getattr(other, name))
+        self.excluded.extend(other.excluded)
 
 
 __all__ = ["COLUMNAR_TABLES", "ColumnTable", "FileRows", "Row"]

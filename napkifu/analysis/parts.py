@@ -39,7 +39,7 @@ from napkifu.analysis.frames import (
     read_cached,
     rows_frames,
 )
-from napkifu.analysis.rows import file_row_chunks
+from napkifu.analysis.rows import FileRows, file_row_chunks, file_rows
 from napkifu.cache import ResultCache
 from napkifu.parallel import jobs_for, run_jobs
 
@@ -116,10 +116,15 @@ def judge_group(
     """The files of ``group``, each read from the cache or judged (and stored),
     written as one part (a pool's job: plain arguments, a top-level function)."""
     number, items = group
-    cache = ResultCache(cache_dir) if cache_dir is not None else None
+    if cache_dir is None:  # no file's own tables to store: one set of frames for all
+        rows = FileRows(root)
+        for path, _entry, _hit in items:
+            rows.extend(file_rows(path, filters))
+        return write_part(Path(root), number, [rows_frames(rows)], len(items), keep_tables)
+    cache = ResultCache(cache_dir)
     frames = []
     for path, entry, hit in items:
-        got = read_cached(cache, entry[0]) if hit and cache is not None and entry else None
+        got = read_cached(cache, entry[0]) if hit and entry else None
         frames.append(got or judged_frames((path, entry), filters, cache_dir))
     return write_part(Path(root), number, frames, len(items), keep_tables)
 
