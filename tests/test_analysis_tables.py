@@ -291,7 +291,7 @@ def test_errors_are_placed_by_game_round_or_line() -> None:
 def test_a_column_table_holds_rows_column_by_column() -> None:
     """FileRows' tables: a row as a dict fills every column (null where it names
     none), reads back as the same dicts, and two tables are equal by their columns."""
-    from napkifu.analysis.columnar import ColumnTable, FileRows
+    from napkifu.analysis.columnar import PLACING, ROUND_OF, ColumnTable, FileRows
 
     table = ColumnTable(("a", "b", "c"))
     assert len(table) == 0 and list(table) == []
@@ -308,5 +308,8 @@ def test_a_column_table_holds_rows_column_by_column() -> None:
     table.clear()
     assert len(table) == 0
     rows = FileRows("x.nap")
-    for name in ("rounds", "player_rounds", "tricks", "bids"):
-        assert list(getattr(rows, name).columns) == list(COLUMNS[name]), name
+    assert list(rows.rounds.columns) == list(COLUMNS["rounds"])
+    for name in ("player_rounds", "tricks", "bids"):  # placed by their round's row
+        held = [ROUND_OF, *(c for c in COLUMNS[name] if c not in PLACING)]
+        assert list(getattr(rows, name).columns) == held, name
+        assert set(PLACING) <= set(COLUMNS[name]), name

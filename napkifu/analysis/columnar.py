@@ -5,8 +5,9 @@ five player rounds, ten tricks, the bids). Kept as one dict a row, each row is
 built key by key and then taken apart again by ``pl.from_dicts``; kept as one
 list a column, the rows are appended where they are made and the frame is
 built from the lists at once (tricks: 22 → 5 µs a round), the values a round
-shares (its id, file, game, round and date) are repeated by one ``extend`` for
-all its tricks, and no dict is made for a row at all.
+shares (its id, file, game, round and date) are not repeated for its other rows
+at all but gathered from its row by polars (:data:`ROUND_OF`), and no dict is
+made for a row.
 
 The season row code (:mod:`napkifu.analysis.round_rows`) appends straight to
 :attr:`ColumnTable.columns`; :meth:`ColumnTable.append` takes a whole row as a
@@ -72,6 +73,22 @@ class ColumnTable:
 COLUMNAR_TABLES = ("rounds", "player_rounds", "tricks", "bids")
 """The tables a :class:`FileRows` holds column by column (``excluded`` is a few dicts)."""
 
+PLACING = ("round_id", "file", "game", "round", "date", "year")
+"""The columns that place a round, first in every table of its rows."""
+ROUND_OF = "round_of"
+"""In a round's other rows (player rounds, tricks, bids): the index of its row in
+the rounds table. Their :data:`PLACING` columns are that row's, so they are not
+built in Python row by row (six values for each of some twenty rows a round) but
+gathered by polars when the frames are made (:func:`napkifu.analysis.frames.rows_frames`)."""
+
+
+def row_columns(table: str) -> tuple[str, ...]:
+    """The columns a :class:`FileRows` holds of ``table``."""
+    names = tuple(COLUMNS[table])
+    if table == "rounds":
+        return names
+    return (ROUND_OF, *(n for n in names if n not in PLACING))
+
 
 @dataclass(slots=True)
 class FileRows:
@@ -80,20 +97,26 @@ class FileRows:
     rows as dicts."""
 
     file: str
-    rounds: ColumnTable = field(default_factory=partial(ColumnTable, COLUMNS["rounds"]))
+    rounds: ColumnTable = field(default_factory=partial(ColumnTable, row_columns("rounds")))
     player_rounds: ColumnTable = field(
-        default_factory=partial(ColumnTable, COLUMNS["player_rounds"])
+        default_factory=partial(ColumnTable, row_columns("player_rounds"))
     )
-    tricks: ColumnTable = field(default_factory=partial(ColumnTable, COLUMNS["tricks"]))
-    bids: ColumnTable = field(default_factory=partial(ColumnTable, COLUMNS["bids"]))
+    tricks: ColumnTable = field(default_factory=partial(ColumnTable, row_columns("tricks")))
+    bids: ColumnTable = field(default_factory=partial(ColumnTable, row_columns("bids")))
     excluded: list[Row] = field(default_factory=list)
 
     def extend(self, other: FileRows) -> None:
         """Another file's rows after these: a group of files made into one set of
         tables, whose frames polars builds at ~20 µs a column whatever its length."""
-        for name in COLUMNAR_TABLES:
-            getattr(self, name).extend(getattr(other, name))
+        shift = len(self.rounds)  # other's rounds come after these
+        for name in COLUMNAR_TABLES[1:]:
+            rows: ColumnTable = getattr(other, name)
+            getattr(self, name).columns[ROUND_OF].extend([i + shift for i in rows.columns[ROUND_OF]])
+            for column, values in rows.columns.items():
+                if column != ROUND_OF:
+                    getattr(self, name).columns[column].extend(values)
+        self.rounds.extend(other.rounds)
         self.excluded.extend(other.excluded)
 
 
-__all__ = ["COLUMNAR_TABLES", "ColumnTable", "FileRows", "Row"]
+__all__ = ["COLUMNAR_TABLES", "PLACING", "ROUND_OF", "ColumnTable", "FileRows", "Row", "row_columns"]

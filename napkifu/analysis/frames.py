@@ -18,7 +18,7 @@ import tempfile
 
 import polars as pl
 
-from napkifu.analysis.columnar import COLUMNAR_TABLES
+from napkifu.analysis.columnar import COLUMNAR_TABLES, PLACING, ROUND_OF
 from napkifu.analysis.columns import schema
 from napkifu.analysis.filters import SeasonFilter
 from napkifu.analysis.rows import FileRows, file_rows
@@ -74,10 +74,17 @@ def rows_frames(rows: FileRows) -> dict[str, pl.DataFrame]:
     """One file's rows as one typed DataFrame per table (what crosses a process
     boundary and what a cache keeps: Arrow, not dicts)."""
     with paused_gc():
-        frames = {
-            name: pl.DataFrame(getattr(rows, name).columns, schema=schema(name))
-            for name in COLUMNAR_TABLES
-        }
+        rounds = pl.DataFrame(rows.rounds.columns, schema=schema("rounds"))
+        placing = rounds.select(PLACING)
+        frames = {"rounds": rounds}
+        for name in COLUMNAR_TABLES[1:]:
+            full = schema(name)
+            own = {ROUND_OF: pl.UInt32(), **{k: v for k, v in full.items() if k not in PLACING}}
+            table = pl.DataFrame(getattr(rows, name).columns, schema=own)
+            placed = placing.gather(table.get_column(ROUND_OF))
+            frames[name] = pl.concat([placed, table.drop(ROUND_OF)], how="horizontal").select(
+                list(full)
+            )
         frames["excluded"] = pl.from_dicts(rows.excluded, schema=schema("excluded"))
         return frames
 

@@ -12,7 +12,7 @@ import hashlib
 from datetime import date
 from typing import Any
 
-from napkifu.analysis.columnar import FileRows, Row
+from napkifu.analysis.columnar import ROUND_OF, FileRows, Row
 from napkifu.analysis.columns import MAX_SEATS
 from napkifu.analysis.judged import GameLike, RoundLike, TrickLike
 from napkifu.cards import Suit, card_text
@@ -64,8 +64,6 @@ def _round_id(game: GameLike, rnd: RoundLike, plays: list[str]) -> str:
     return hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=8).hexdigest()
 
 
-_WHERE = ("round_id", "file", "game", "round", "date", "year")
-"""The columns that place a round, first in every table of its rows."""
 _PLAYER_COLUMNS = tuple(f"player_{i}" for i in range(MAX_SEATS + 1))  # (index 0 unused)
 _SCORE_COLUMNS = tuple(f"score_{i}" for i in range(MAX_SEATS + 1))
 
@@ -75,7 +73,6 @@ def add_round(out: FileRows, file: str, game: GameLike, rnd: RoundLike, day: dat
     plays = [_play_text(t) for t in rnd.tricks]
     joined = [" ".join(p) for p in plays]  # the plays column, and what the id hashes
     rid, year = _round_id(game, rnd, joined), day.year if day else None
-    where = (rid, file, game.number, rnd.number, day, year)
     seats = rnd.players or game.players
     points = rnd.scores if rnd.scores is not None else rnd.written_scores
     trump = trump_text(rnd)
@@ -110,23 +107,24 @@ def add_round(out: FileRows, file: str, game: GameLike, rnd: RoundLike, day: dat
     out.rounds.append(row)
     if rnd.kind == "redeal" or rnd.napoleon is None:
         return
-    _add_bids(out.bids.columns, where, rnd)
-    _add_player_rounds(out.player_rounds.columns, where, game, rnd, seats, points, trump)
-    _add_tricks(out.tricks.columns, where, rnd, seats, plays, joined)
+    at = len(out.rounds) - 1  # the round's row: its placing columns, for its other rows
+    _add_bids(out.bids.columns, at, rnd)
+    _add_player_rounds(out.player_rounds.columns, at, game, rnd, seats, points, trump)
+    _add_tricks(out.tricks.columns, at, rnd, seats, plays, joined)
 
 
-def _place(columns: dict[str, list[Any]], where: tuple[Any, ...], rows: int) -> None:
-    """The placing columns of ``rows`` new rows of one round."""
-    for name, value in zip(_WHERE, where):  # noqa: B905 (as long as each other)
-        columns[name].extend([value] * rows)
+def _place(columns: dict[str, list[Any]], at: int, rows: int) -> None:
+    """``rows`` new rows of the round in row ``at`` of the rounds table: their
+    placing columns are that row's, filled in by polars (:func:`napkifu.analysis.frames.rows_frames`)."""
+    columns[ROUND_OF].extend([at] * rows)
 
 
-def _add_bids(columns: dict[str, list[Any]], where: tuple[Any, ...], rnd: RoundLike) -> None:
+def _add_bids(columns: dict[str, list[Any]], at: int, rnd: RoundLike) -> None:
     order, player, count = columns["order"], columns["player"], columns["bid"]
     trump, source = columns["trump"], columns["source"]
     bids = rnd.all_bids
     if not bids:
-        _place(columns, where, 1)
+        _place(columns, at, 1)
         order.append(1)
         player.append(rnd.napoleon)
         count.append(rnd.bid_count)
@@ -134,7 +132,7 @@ def _add_bids(columns: dict[str, list[Any]], where: tuple[Any, ...], rnd: RoundL
         source.append("napoleon")
         return
     calls = list(zip(bids, rnd.bid_players, strict=False))
-    _place(columns, where, len(calls))
+    _place(columns, at, len(calls))
     for number, (bid, who) in enumerate(calls, start=1):
         order.append(number)
         player.append(who)
@@ -145,7 +143,7 @@ def _add_bids(columns: dict[str, list[Any]], where: tuple[Any, ...], rnd: RoundL
 
 def _add_player_rounds(
     columns: dict[str, list[Any]],
-    where: tuple[Any, ...],
+    at: int,
     game: GameLike,
     rnd: RoundLike,
     seats: tuple[str, ...],
@@ -157,7 +155,7 @@ def _add_player_rounds(
         captured[trick.winner] = captured.get(trick.winner, 0) + len(trick.honors)
     known = rnd.adjutant_known or rnd.alone or len(seats) == 3
     n = len(seats)
-    _place(columns, where, n)
+    _place(columns, at, n)
     for name, value in (("preset", game.preset), ("alone", rnd.alone), ("bid", rnd.bid_count),
                         ("trump", trump)):  # fmt: skip
         columns[name].extend([value] * n)
@@ -193,7 +191,7 @@ _CARD_COLUMNS = tuple(f"card_{i}" for i in range(1, MAX_SEATS + 1))
 
 def _add_tricks(
     columns: dict[str, list[Any]],
-    where: tuple[Any, ...],
+    at: int,
     rnd: RoundLike,
     seats: tuple[str, ...],
     plays: list[list[str]],
@@ -201,7 +199,7 @@ def _add_tricks(
 ) -> None:
     """``plays``: each trick's cards, in the order played; ``joined``: the same as
     the ``plays`` column writes them."""
-    _place(columns, where, len(rnd.tricks))
+    _place(columns, at, len(rnd.tricks))
     seat_of = {name: i for i, name in enumerate(seats[:MAX_SEATS])}
     cards = [columns[k] for k in _CARD_COLUMNS]
     number, leader, lead_suit = columns["trick"], columns["leader"], columns["lead_suit"]
