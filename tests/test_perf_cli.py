@@ -491,10 +491,10 @@ def test_streamed_parquet_is_the_in_memory_export(
     tmp_path: Path,
     jobs: str,
 ) -> None:
-    from napkifu.analysis import parts, season, sink
+    from napkifu.analysis import parts, season
 
     monkeypatch.setattr(parts, "GROUP_BYTES", 1)  # a part a file: a duplicate across parts
-    monkeypatch.setattr(sink, "FLUSH_ROUNDS", 3)  # and a part every 3 rounds of a big file
+    monkeypatch.setattr(parts, "FLUSH_ROUNDS", 3)  # and a part every 3 rounds of a big file
     if jobs == "pieces":  # every file read in the main process, a round at a time
         monkeypatch.setattr(season, "BIG_FILE", 0)
         monkeypatch.setattr(season, "PIECE_ROUNDS", 1)

@@ -110,11 +110,11 @@ class FileRows:
         tables, whose frames polars builds at ~20 µs a column whatever its length."""
         shift = len(self.rounds)  # other's rounds come after these
         for name in COLUMNAR_TABLES[1:]:
-            rows: ColumnTable = getattr(other, name)
-            getattr(self, name).columns[ROUND_OF].extend([i + shift for i in rows.columns[ROUND_OF]])
-            for column, values in rows.columns.items():
-                if column != ROUND_OF:
-                    getattr(self, name).columns[column].extend(values)
+            table: ColumnTable = getattr(self, name)
+            start = len(table)
+            table.extend(getattr(other, name))
+            index = table.columns[ROUND_OF]
+            index[start:] = [i + shift for i in index[start:]]
         self.rounds.extend(other.rounds)
         self.excluded.extend(other.excluded)
 

@@ -12,8 +12,8 @@ excluded rows. The tables themselves travel only when a CSV of them is wanted.
 Parts are numbered in path order before any is judged, so the folder of a table
 read back gives its rows in path order (within each year), whichever process
 wrote which part and whenever. A big file is read in the main process in pieces
-(:func:`napkifu.analysis.rows.file_row_chunks`), a part per
-:data:`napkifu.analysis.sink.FLUSH_ROUNDS` rounds.
+(:func:`napkifu.analysis.rows.file_row_chunks`), a part per :data:`FLUSH_ROUNDS`
+rounds.
 """
 
 from __future__ import annotations
@@ -28,17 +28,11 @@ from pathlib import Path
 
 import polars as pl
 
+from napkifu.analysis import season
 from napkifu.analysis.columnar import COLUMNAR_TABLES
 from napkifu.analysis.columns import schema
 from napkifu.analysis.filters import SeasonFilter
-from napkifu.analysis.frames import (
-    FILE_TABLES,
-    CacheEntry,
-    cache_entry,
-    judged_frames,
-    read_cached,
-    rows_frames,
-)
+from napkifu.analysis.frames import FILE_TABLES, judged_frames, read_cached, rows_frames
 from napkifu.analysis.rows import FileRows, file_row_chunks, file_rows
 from napkifu.cache import ResultCache
 from napkifu.parallel import jobs_for, run_jobs
@@ -46,6 +40,9 @@ from napkifu.parallel import jobs_for, run_jobs
 GROUP_BYTES = 2 << 20
 """Bytes of records a worker turns into one part (~3,000 rounds of full records:
 a few hundred parts for a million rounds, and ~20 MB of tables in a worker)."""
+FLUSH_ROUNDS = 10_000
+"""Rounds of a big file (:data:`napkifu.analysis.season.BIG_FILE`), read in pieces,
+gathered before a part is written (about 40 MB of tables)."""
 
 PLACE = ("file", "game", "round", "round_id")
 """What a :class:`Part` tells of each of its rounds."""
@@ -102,8 +99,8 @@ def _concat(name: str, frames: list[pl.DataFrame]) -> pl.DataFrame:
     return pl.concat(frames, how="vertical") if frames else pl.DataFrame(schema=schema(name))
 
 
-Group = tuple[int, tuple[tuple[str, CacheEntry | None, bool], ...]]
-"""A part's number and its files: (path, cache entry, whether the cache has it)."""
+Group = tuple[int, tuple[season.Looked, ...]]
+"""A part's number and its files, looked up in the cache."""
 
 
 def judge_group(
@@ -137,13 +134,11 @@ def stream_parts(
     jobs: int = 1,
     cache_dir: str | None = None,
     keep_tables: bool = False,
-    big_file: int,
-    piece_rounds: int,
-    flush_rounds: int,
 ) -> Iterator[Part]:
     """Every part of ``files`` in path order, written under ``root``: runs of
     small files in groups on ``jobs`` processes (none started when all are
-    cached), each file of ``big_file`` bytes or more in this process, in pieces."""
+    cached), each big file in this process, in pieces
+    (:func:`napkifu.analysis.season.file_runs`)."""
     numbers = itertools.count()
     cache = ResultCache(cache_dir) if cache_dir is not None else None
     job = functools.partial(
@@ -151,12 +146,11 @@ def stream_parts(
     )
 
     def grouped(paths: list[str]) -> Iterator[Part]:
-        entries = [cache_entry(cache, p, filters) if cache else None for p in paths]
-        hits = [cache is not None and e is not None and cache.has_bytes(e[0]) for e in entries]
+        looked = season.cache_lookup(cache, paths, filters)
         groups: list[Group] = []
-        group: list[tuple[str, CacheEntry | None, bool]] = []
+        group: list[season.Looked] = []
         size = 0
-        for item in zip(paths, entries, hits, strict=True):
+        for item in looked:
             group.append(item)
             size += _size(item[0])
             if size >= GROUP_BYTES:
@@ -164,32 +158,26 @@ def stream_parts(
                 group, size = [], 0
         if group:
             groups.append((next(numbers), tuple(group)))
-        todo = [p for p, hit in zip(paths, hits, strict=True) if not hit]
+        todo = [p for p, _e, hit in looked if not hit]
         # Nothing to judge: the cached tables are read here, no worker started.
         yield from run_jobs(job, groups, jobs_for(todo, jobs) if todo else 1, batch=1)
 
     def in_pieces(path: str) -> Iterator[Part]:
         frames: list[dict[str, pl.DataFrame]] = []
         rounds, begun = 0, 1
-        for rows in file_row_chunks(path, filters, piece_rounds):
+        for rows in file_row_chunks(path, filters, season.PIECE_ROUNDS):
             frames.append(rows_frames(rows))
             rounds += len(rows.rounds)
-            if rounds >= flush_rounds:
+            if rounds >= FLUSH_ROUNDS:
                 yield write_part(root, next(numbers), frames, begun, keep_tables)
                 frames, rounds, begun = [], 0, 0
         if frames or begun:
             yield write_part(root, next(numbers), frames, begun, keep_tables)
 
-    small: list[str] = []
-    for file in [*files, None]:
-        if file is not None and _size(file) < big_file:
-            small.append(file)
-            continue
-        if small:
-            yield from grouped(small)
-        small = []
-        if file is not None:
-            yield from in_pieces(file)
+    for small, big in season.file_runs(files):
+        yield from grouped(small)
+        if big is not None:
+            yield from in_pieces(big)
 
 
 def _size(path: str) -> int:
@@ -199,4 +187,4 @@ def _size(path: str) -> int:
         return 0
 
 
-__all__ = ["GROUP_BYTES", "PLACE", "Part", "judge_group", "stream_parts", "write_part", "write_table"]
+__all__ = ["FLUSH_ROUNDS", "GROUP_BYTES", "PLACE", "Part", "judge_group", "stream_parts", "write_part", "write_table"]

@@ -28,6 +28,7 @@ from napkifu.analysis.columns import COLUMNS, schema
 from napkifu.analysis.filters import SeasonFilter
 from napkifu.analysis.frames import (
     FILE_TABLES,
+    CacheEntry,
     cache_entry,
     judged_frames,
     read_cached,
@@ -197,30 +198,54 @@ def stream_frames(
     def judged(paths: list[str]) -> Iterator[dict[str, pl.DataFrame]]:
         """In path order: the cached files' tables read here, one at a time, the
         others judged by ``jobs`` processes (none started when all are cached)."""
-        entries = [cache_entry(cache, p, filters) if cache else None for p in paths]
-        cached = [cache is not None and e is not None and cache.has_bytes(e[0]) for e in entries]
-        todo = [(p, e) for p, e, hit in zip(paths, entries, cached, strict=True) if not hit]
+        looked = cache_lookup(cache, paths, filters)
+        todo = [(p, e) for p, e, hit in looked if not hit]
         fresh = run_jobs(judge, todo, jobs_for([p for p, _ in todo], jobs))
-        for path, entry, hit in zip(paths, entries, cached, strict=True):
+        for path, entry, hit in looked:
             if not hit:
                 yield next(fresh)
             else:  # read now; an entry gone or damaged meanwhile is judged here
                 yield read_cached(cache, entry[0]) or judge((path, entry))  # type: ignore[arg-type, index]
 
     def pieces() -> Iterator[tuple[dict[str, pl.DataFrame], int]]:
-        small: list[str] = []
-        for file in [*files, None]:
-            if file is not None and not _is_big(file):
-                small.append(file)
-                continue
+        for small, big in file_runs(files):
             yield from ((frames, 1) for frames in judged(small))
-            small = []
-            if file is not None:
-                chunks = file_row_chunks(file, filters, PIECE_ROUNDS)
+            if big is not None:
+                chunks = file_row_chunks(big, filters, PIECE_ROUNDS)
                 for number, rows in enumerate(chunks):
                     yield rows_frames(rows), int(number == 0)
 
     yield from with_progress(pieces(), len(files), progress)
+
+
+Looked = tuple[str, "CacheEntry | None", bool]
+"""A file, its cache entry (None: it cannot be read) and whether the cache has it."""
+
+
+def cache_lookup(
+    cache: ResultCache | None, paths: list[str], filters: SeasonFilter | None
+) -> list[Looked]:
+    """Each file's cache entry (each file hashed once) and whether it is cached."""
+    entries = [cache_entry(cache, p, filters) if cache else None for p in paths]
+    return [
+        (p, e, cache is not None and e is not None and cache.has_bytes(e[0]))
+        for p, e in zip(paths, entries, strict=True)
+    ]
+
+
+def file_runs(files: list[str]) -> Iterator[tuple[list[str], str | None]]:
+    """``files`` in order as runs of small files (judged whole, by a pool), each
+    followed by the big file that ends it (:data:`BIG_FILE` bytes or more, read in
+    pieces in this process; None after the last run). A run may be empty."""
+    small: list[str] = []
+    for file in files:
+        if not _is_big(file):
+            small.append(file)
+            continue
+        yield small, file
+        small = []
+    if small:
+        yield small, None
 
 
 def _is_big(path: str) -> bool:

@@ -27,16 +27,11 @@ from pathlib import Path
 
 import polars as pl
 
-from napkifu.analysis import season
 from napkifu.analysis.columns import schema
 from napkifu.analysis.filters import SeasonFilter
 from napkifu.analysis.parts import Part, stream_parts, write_table
-from napkifu.analysis.season import season_tables
+from napkifu.analysis.season import season_tables, with_progress
 from napkifu.analysis.write import PARTITIONED, CsvWriter, OutputExists, write_parquet
-
-FLUSH_ROUNDS = 10_000
-"""Rounds of a big file read in pieces gathered before a part is written (about
-40 MB of tables); other files make parts of :data:`napkifu.analysis.parts.GROUP_BYTES`."""
 
 _KEYS = ["file", "game", "round"]
 
@@ -117,11 +112,9 @@ class ParquetSink:
         """Judge ``files`` on ``jobs`` processes (tables cached under ``cache_dir``),
         write every part and then the season tables."""
         parts = stream_parts(
-            files, self.root, filters, jobs=jobs, cache_dir=cache_dir,
-            keep_tables=bool(self.csv), big_file=season.BIG_FILE,
-            piece_rounds=season.PIECE_ROUNDS, flush_rounds=FLUSH_ROUNDS,
-        )  # fmt: skip
-        for part, _files in season.with_progress(((p, p.files) for p in parts), len(files), progress):
+            files, self.root, filters, jobs=jobs, cache_dir=cache_dir, keep_tables=bool(self.csv)
+        )
+        for part, _files in with_progress(((p, p.files) for p in parts), len(files), progress):
             self.add_part(part)
         return self.finish()
 
@@ -148,11 +141,9 @@ class ParquetSink:
         dupes = rounds.filter(pl.col("duplicate_of").is_not_null()).select(*_KEYS, "duplicate_of")
         self.rounds += rounds.height
         self.duplicates += dupes.height
-        tables = part.tables
-        if dupes.height:
-            tables = self._rewrite(part, dupes)
-        for name, writer in self.csv.items():
-            writer.append(tables[name] if tables is not None else pl.DataFrame(schema=schema(name)))
+        tables = self._rewrite(part, dupes) if dupes.height else part.tables
+        for name, writer in self.csv.items():  # (a sink with CSV asks for the tables)
+            writer.append(tables[name])  # type: ignore[index]
 
     def _rewrite(self, part: Part, dupes: pl.DataFrame) -> dict[str, pl.DataFrame]:
         """Part ``part`` again with its duplicates marked in ``rounds`` and left out of
