@@ -122,14 +122,28 @@ def deck(jokers: int = 1) -> list[Card]:
     return list(range(52)) + [JOKER] * jokers
 
 
-def card_text(card: Card, style: CardStyle = "unicode") -> str:
-    """``♠A`` / ``SA``; ``JK``; ``?``."""
+def _card_text(card: Card, style: CardStyle) -> str:
     if card == JOKER:
         return "JK"
     if card == UNKNOWN:
         return "?"
     suit = Suit(card // 13)
     return suit.text(style) + RANK_TEXT[card % 13 + 2]
+
+
+CARD_TEXTS: dict[str, tuple[str, ...]] = {
+    style: tuple(_card_text(c, style) for c in range(UNKNOWN + 1))  # type: ignore[arg-type]
+    for style in ("unicode", "ascii")
+}
+"""Every card's text by style, indexed by card: the hot loops look a card up here
+rather than call :func:`card_text`."""
+
+
+def card_text(card: Card, style: CardStyle = "unicode") -> str:
+    """``♠A`` / ``SA``; ``JK``; ``?``."""
+    if not 0 <= card <= UNKNOWN:
+        raise ValueError(f"{card} is not a card")
+    return CARD_TEXTS[style][card]
 
 
 _CARD_RE = re.compile(r"([SHDC♠♥♦♣♤♡♢♧])(10|[AKQJT2-9])")

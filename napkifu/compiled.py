@@ -51,6 +51,7 @@ COMPILED: tuple[str, ...] = (  # (never a package's __init__: its __path__ would
     "napkifu.replay.following",
     "napkifu.replay.scoring",
     "napkifu.replay.tricks",
+    "napkifu.replay.turns",
     "napkifu.rules.ladder",
 )
 DIGEST_MODULE = "napkifu._compiled_digest"

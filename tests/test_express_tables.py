@@ -9,6 +9,7 @@ lane's promise to hold one game's facts at a time is checked."""
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -139,3 +140,26 @@ def test_one_game_at_a_time() -> None:
     starts = [i + 1 for i, line in enumerate(lines) if line.startswith("game")]
     assert [n for n, _ in handed] == [1, 2, 3]
     assert [at for _, at in handed] == [starts[1], starts[2], len(lines)]
+
+
+def test_a_clean_files_rows_are_freed_without_the_cyclic_collector() -> None:
+    """``export`` pauses the cyclic collector for a whole group of files
+    (:func:`napkifu.analysis.parts.judge_group`); that is only safe when what a file's
+    rows are made of holds no reference cycle, or every file's facts would stay alive
+    until the group ends. Compiled, a closure and its frame made one (the lane's walk
+    and the rows' ``take`` did): this catches its return."""
+    path = str(
+        Path(napkifu.__file__).parent.parent / "sample_records" / "friday-club-standard-5p.nap"
+    )
+    assert express_rows(Path(path).read_bytes(), path) is not None  # (clean: the lane's path)
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        del gc.garbage[:]
+        file_rows(path)
+        gc.collect()
+        kept = {type(o).__name__ for o in gc.garbage}
+    finally:
+        gc.set_debug(0)
+        del gc.garbage[:]
+    assert not kept & {"FactGame", "FactRound", "FactTrick", "Table", "FileRows", "ColumnTable"}

@@ -35,6 +35,7 @@ from napkifu.analysis.filters import SeasonFilter
 from napkifu.analysis.frames import FILE_TABLES, judged_frames, read_cached, rows_frames
 from napkifu.analysis.rows import FileRows, file_row_chunks, file_rows
 from napkifu.cache import ResultCache
+from napkifu.gcpause import paused_gc
 from napkifu.parallel import jobs_for, run_jobs
 
 GROUP_BYTES = 2 << 20
@@ -111,19 +112,22 @@ def judge_group(
     keep_tables: bool,
 ) -> Part:
     """The files of ``group``, each read from the cache or judged (and stored),
-    written as one part (a pool's job: plain arguments, a top-level function)."""
+    written as one part (a pool's job: plain arguments, a top-level function).
+    The cyclic collector stays paused for the whole group: what a group builds holds
+    no cycles and dies by reference counting when its part is written."""
     number, items = group
-    if cache_dir is None:  # no file's own tables to store: one set of frames for all
-        rows = FileRows(root)
-        for path, _entry, _hit in items:
-            rows.extend(file_rows(path, filters))
-        return write_part(Path(root), number, [rows_frames(rows)], len(items), keep_tables)
-    cache = ResultCache(cache_dir)
-    frames = []
-    for path, entry, hit in items:
-        got = read_cached(cache, entry[0]) if hit and entry else None
-        frames.append(got or judged_frames((path, entry), filters, cache_dir))
-    return write_part(Path(root), number, frames, len(items), keep_tables)
+    with paused_gc():
+        if cache_dir is None:  # no file's own tables to store: one set of frames for all
+            rows = FileRows(root)
+            for path, _entry, _hit in items:
+                rows.extend(file_rows(path, filters))
+            return write_part(Path(root), number, [rows_frames(rows)], len(items), keep_tables)
+        cache = ResultCache(cache_dir)
+        frames = []
+        for path, entry, hit in items:
+            got = read_cached(cache, entry[0]) if hit and entry else None
+            frames.append(got or judged_frames((path, entry), filters, cache_dir))
+        return write_part(Path(root), number, frames, len(items), keep_tables)
 
 
 def stream_parts(

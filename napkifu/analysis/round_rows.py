@@ -15,9 +15,9 @@ from typing import Any
 from napkifu.analysis.columnar import ROUND_OF, FileRows, Row
 from napkifu.analysis.columns import MAX_SEATS
 from napkifu.analysis.judged import GameLike, RoundLike, TrickLike
-from napkifu.cards import Suit, card_text
+from napkifu.cards import CARD_TEXTS, Suit
 
-_CARD = tuple(card_text(c) for c in range(54))  # card_text per card, looked up (hot path)
+_CARD = CARD_TEXTS["unicode"]
 _SYMBOL: dict[Suit | None, str | None] = {None: None, **{s: s.symbol for s in Suit}}
 
 
@@ -29,7 +29,7 @@ def trump_text(rnd: RoundLike) -> str | None:
 
 def _play_text(trick: TrickLike) -> list[str]:
     return [
-        _CARD[p.card] if p.joker_suit is None else f"{_CARD[p.card]}>{p.joker_suit.symbol}"
+        _CARD[p.card] if p.joker_suit is None else f"{_CARD[p.card]}>{_SYMBOL[p.joker_suit]}"
         for p in trick.plays
     ]
 
@@ -137,7 +137,8 @@ def _add_bids(columns: dict[str, list[Any]], at: int, rnd: RoundLike) -> None:
         order.append(number)
         player.append(who)
         count.append(bid.count)
-        trump.append(None if bid.is_pass else ("NT" if bid.suit is None else bid.suit.symbol))
+        passed = bid.count is None  # (Bid.is_pass, without a call into interpreted code)
+        trump.append(None if passed else ("NT" if bid.suit is None else _SYMBOL[bid.suit]))
         source.append("bids")
 
 

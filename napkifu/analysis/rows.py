@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from pathlib import Path
 
 from napkifu.analysis.columnar import FileRows, Row
@@ -81,14 +82,24 @@ def express_rows(
     lines = lane_lines(data, file, None)[1]
     if lines is None:
         return None
-    out, flt = FileRows(file), filters or SeasonFilter()
-
-    def take(game: GameLike) -> None:
-        _add_games(out, file, (game,), flt, None)
-        if also is not None:
-            also(game)
-
+    out = FileRows(file)
+    take = partial(_take_game, out, file, filters or SeasonFilter(), also)
     return out if clean_games(lines, take) else None
+
+
+def _take_game(
+    out: FileRows,
+    file: str,
+    flt: SeasonFilter,
+    also: Callable[[GameLike], None] | None,
+    game: GameLike,
+) -> None:
+    """:func:`express_rows`' rows of one game the lane proved. (A partial, not a
+    closure: compiled, a closure and its frame make a reference cycle that would
+    keep the file's last game alive until the cyclic collector ran.)"""
+    _add_games(out, file, (game,), flt, None)
+    if also is not None:
+        also(game)
 
 
 def rows_of(

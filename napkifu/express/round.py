@@ -29,9 +29,8 @@ from napkifu.express.veto import VETO
 from napkifu.notation.values import bid_value, card_values, play_value
 from napkifu.replay.adjutant import Holder, call_faults, holder_of
 from napkifu.replay.auction import run_auction
-from napkifu.replay.game import dealer_in_turn, first_bidder
-from napkifu.replay.scoring import napoleon_wins, round_scores
-from napkifu.replay.trick_results import credited_honors
+from napkifu.replay.scoring import credited_honors, napoleon_wins, round_scores
+from napkifu.replay.turns import dealer_in_turn, first_bidder
 
 
 def judge_round(table: Table, lines: list[Line], at: int = 0) -> None:

@@ -19,7 +19,7 @@ from napkifu.notation.values import play_value
 from napkifu.replay.following import plainly_legal, unsure_turns, violation
 from napkifu.replay.tricks import reverses, seat_orders
 from napkifu.rules.build import Rules
-from napkifu.rules.ladder import lead_suit_of, trick_ranked
+from napkifu.rules.ladder import lead_suit_of, ranker
 
 _NUMBERS = {str(i): i for i in range(1, 100)}
 
@@ -37,7 +37,7 @@ def play_tricks(
     (None: nobody), the cards each seat played, and the tricks as seated."""
     rules = table.rules
     n, total = len(table.players), rules.tricks
-    ranked = trick_ranked(rules, trump)
+    rank = ranker(rules, trump)
     honors = rules.honor_cards
     orders = seat_orders(rules, n)
     reverse = rules.reverse_jack
@@ -57,7 +57,7 @@ def play_tricks(
             raise NotClean
         seats = orders[leader, step]
         lead_suit = lead_suit_of(rules, cards[0], joker_suit, trump)
-        best, cls = ranked(cards, lead_suit, number, number == total)
+        best, cls = rank.ranked(cards, lead_suit, number, number == total)
         winner = seats[best]
         for s, c in zip(seats, cards):  # noqa: B905 — both have n items (checked)
             plays[s].append(c)
@@ -67,7 +67,11 @@ def play_tricks(
             for c in cards:
                 if reverses(rules, c, trump):
                     step = -step
-        won.append((winner, len(honors.intersection(cards))))
+        taken = 0
+        for c in cards:
+            if c in honors:
+                taken += 1
+        won.append((winner, taken))
         seated.append((seats, cards, lead_suit, joker_suit, winner, cls))
         leader = winner
     _check_follows(rules, seated, plays, discards, nap_seat, trump)

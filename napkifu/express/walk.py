@@ -35,14 +35,6 @@ def walk(lines: Iterable[str], take: Callable[[FactGame], None] | None) -> tuple
     rnd: list[Line] = []
     at = 0  # the line of the round being read
 
-    def close_game() -> None:
-        if rnd:
-            judge_round(table, rnd, at)  # type: ignore[arg-type]
-            if take is not None:
-                take(table.facts)  # type: ignore[union-attr, arg-type]
-        elif table is None and header:
-            open_game(header)  # a game without rounds
-
     for number, line in enumerate(lines, start=1):
         stripped = line.lstrip()
         if not stripped or stripped[0] == "#":
@@ -73,7 +65,7 @@ def walk(lines: Iterable[str], take: Callable[[FactGame], None] | None) -> tuple
         elif head == "game":
             if implicit:
                 raise NotClean
-            close_game()
+            _close_game(table, header, rnd, at, take)
             table, header, rnd = None, [line], []
             games += 1
         elif head in HEADERS and table is None:
@@ -84,5 +76,24 @@ def walk(lines: Iterable[str], take: Callable[[FactGame], None] | None) -> tuple
             raise NotClean  # a header after a round, or a line the lane does not read
     if not games:
         raise NotClean
-    close_game()
+    _close_game(table, header, rnd, at, take)
     return games, rounds
+
+
+def _close_game(
+    table: Table | None,
+    header: list[str],
+    rnd: list[Line],
+    at: int,
+    take: Callable[[FactGame], None] | None,
+) -> None:
+    """Judge a game's last round (its ``round`` line on line ``at``) and hand the
+    game's facts to ``take``; a game without rounds only has its header read.
+    (A function of its own, not a closure: compiled, a closure and the frame it
+    shares would make a reference cycle holding the game's facts.)"""
+    if rnd:
+        judge_round(table, rnd, at)  # type: ignore[arg-type]
+        if take is not None:
+            take(table.facts)  # type: ignore[union-attr, arg-type]
+    elif table is None and header:
+        open_game(header)

@@ -19,11 +19,12 @@ from napkifu.gcpause import paused_gc
 from napkifu.model import Record
 from napkifu.replay.auction import AuctionResult, bid_in_range, bid_key, run_auction
 from napkifu.replay.following import joker_request_active, legal_cards, violation
-from napkifu.replay.game import first_bidder, judge_game
+from napkifu.replay.game import judge_game
 from napkifu.replay.results import JudgedGame
 from napkifu.replay.scoring import napoleon_wins, round_scores
 from napkifu.replay.trick_results import trick_reason
 from napkifu.replay.tricks import reverses
+from napkifu.replay.turns import first_bidder
 from napkifu.rules.ladder import lead_suit_of, resolve_trick
 from napkifu.rules.outcome import TrickOutcome
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from napkifu.cards import JOKER, UNKNOWN, card_text
+from napkifu.cards import CARD_TEXTS, JOKER, UNKNOWN
 from napkifu.model import Round
 from napkifu.replay.report import Reporter
 from napkifu.replay.tricks import SeatedTrick
@@ -114,7 +114,7 @@ def call_faults(
             f"there is no adjutant with {rules.players} players: nothing may be called",
             f"{rules.players} 人では副官はいない（指定できない）",
         )]
-    text = card_text(c)
+    text = CARD_TEXTS["unicode"][c]
     if c == JOKER and rules.jokers != 1:
         why = (
             "there is no joker in this deck"

@@ -10,37 +10,8 @@ from napkifu.model import Game, Round
 from napkifu.replay.report import Reporter
 from napkifu.replay.results import JudgedGame, JudgedRound
 from napkifu.replay.round import RoundContext, judge_round, unjudged_round
+from napkifu.replay.turns import dealer_in_turn, first_bidder, next_dealer
 from napkifu.rules.game_rules import rules_for_game
-
-
-def first_bidder(
-    players: tuple[str, ...], dealer: str | None, first_named: str | None,
-    previous_first: int | None,
-) -> int:
-    """NOTATION.md "Who bids first": after the ``dealer``; else the player named by the
-    first bid's prefix (``first_named``); else seat 1 in a game's first round and the
-    seat after the previous round's first bidder later."""
-    seat = {p: i for i, p in enumerate(players)}
-    if dealer is not None and dealer in seat:
-        return (seat[dealer] + 1) % len(players)
-    if first_named is not None and first_named in seat:
-        return seat[first_named]
-    if previous_first is None:
-        return 0
-    return (previous_first + 1) % len(players)
-
-
-def dealer_in_turn(players: tuple[str, ...], before: str, dealer: str, after_redeal: bool) -> bool:
-    """Whether ``dealer`` may deal after ``before`` dealt the previous round (NAP701):
-    the next seat, or the same dealer again after a redeal. Names not among the
-    players are NAP103's business, not this rule's."""
-    if before not in players or dealer not in players:
-        return True
-    return dealer == _next_dealer(players, before) or (after_redeal and dealer == before)
-
-
-def _next_dealer(players: tuple[str, ...], before: str) -> str:
-    return players[(players.index(before) + 1) % len(players)]
 
 
 def judge_game(game: Game, file: str) -> JudgedGame:
@@ -91,7 +62,7 @@ def _check_dealer(
     before = prev.source.dealer.player.name
     if dealer_in_turn(players, before, dealer, prev.kind == "redeal"):
         return
-    expected = _next_dealer(players, before)
+    expected = next_dealer(players, before)
     rep.add(
         "NAP701",
         rnd.dealer.player.span,

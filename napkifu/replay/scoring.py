@@ -1,6 +1,7 @@
-"""Round scores from the outcome: ``table``, ``formula`` or ``none``, then the
-multipliers (RULES.md, "table scoring"). One function, used for played rounds and
-score sheets alike, and by the simulator."""
+"""The honors each side is credited with, and round scores from the outcome:
+``table``, ``formula`` or ``none``, then the multipliers (RULES.md, "table
+scoring"). One function each, used for played rounds and score sheets alike, by the
+express lane and by the simulator."""
 
 from __future__ import annotations
 
@@ -14,6 +15,31 @@ from napkifu.rules.build import Rules
 def _round_half_up(x: Fraction) -> int:
     """四捨五入 (the seed's rounding), not Python's banker's rounding."""
     return floor(x + Fraction(1, 2))
+
+
+def credited_honors(
+    rules: Rules,
+    taken: tuple[int, int],
+    discarded: int,
+    claim: str | None,
+    first_trick_napoleon: bool,
+) -> tuple[int, int]:
+    """The honors credited to (Napoleon's side, the allies): those each side ``taken``
+    in the tricks played, every honor still out to the side that made the ``claim``
+    ("napoleon" or "allies"), and the ``discarded`` honors as ``discard-honors``
+    says (``first_trick_napoleon``: her side won trick 1)."""
+    nap, allies = taken
+    rest = max(0, rules.honors_total - nap - allies - discarded)
+    if claim == "napoleon":
+        nap += rest
+    elif claim is not None:
+        allies += rest
+    credit = rules.discard_honors
+    if credit == "napoleon" or (credit == "first-trick" and first_trick_napoleon):
+        nap += discarded
+    elif credit == "allies" or credit == "first-trick":
+        allies += discarded
+    return nap, allies
 
 
 def round_scores(

@@ -15,6 +15,7 @@ from napkifu.replay.ondemand import HoldingsBefore, OnDemandTuple
 from napkifu.replay.play_check import PlayCheck
 from napkifu.replay.report import Reporter
 from napkifu.replay.results import JudgedPlay, JudgedTrick
+from napkifu.replay.scoring import credited_honors
 from napkifu.replay.tricks import SeatedTrick
 from napkifu.rules.build import Rules
 
@@ -126,31 +127,6 @@ def _build(
     return tuple(out)
 
 
-def credited_honors(
-    rules: Rules,
-    taken: tuple[int, int],
-    discarded: int,
-    claim: str | None,
-    first_trick_napoleon: bool,
-) -> tuple[int, int]:
-    """The honors credited to (Napoleon's side, the allies): those each side ``taken``
-    in the tricks played, every honor still out to the side that made the ``claim``
-    ("napoleon" or "allies"), and the ``discarded`` honors as ``discard-honors``
-    says (``first_trick_napoleon``: her side won trick 1)."""
-    nap, allies = taken
-    rest = max(0, rules.honors_total - nap - allies - discarded)
-    if claim == "napoleon":
-        nap += rest
-    elif claim is not None:
-        allies += rest
-    credit = rules.discard_honors
-    if credit == "napoleon" or (credit == "first-trick" and first_trick_napoleon):
-        nap += discarded
-    elif credit == "allies" or credit == "first-trick":
-        allies += discarded
-    return nap, allies
-
-
 def judged_tricks(
     rules: Rules,
     players: Sequence[str],
@@ -253,4 +229,4 @@ def judged_tricks(
     return out, result.honors, None
 
 
-__all__ = ["credited_honors", "judged_tricks", "trick_reason"]
+__all__ = ["judged_tricks", "trick_reason"]

@@ -76,49 +76,41 @@ class Rules:
     bid_multiplier: bool
     settings: tuple[tuple[str, str], ...] = ()  # every option as written text, for display
     cache: dict[object, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
-    """Derived tables (compiled ladder, honor set) the engine computes once per game."""
+    """Derived tables (the compiled ladder, its key tables) the engine computes once per game."""
 
-    @property
-    def hand_size(self) -> int:
-        return HAND_SIZES.get(self.players, 10)
+    hand_size: int = field(init=False, compare=False, repr=False)
+    """Cards dealt to each player (``HAND_SIZES``), also the number of tricks."""
+    deck_size: int = field(init=False, compare=False, repr=False)
+    widow_size: int = field(init=False, compare=False, repr=False)
+    tricks: int = field(init=False, compare=False, repr=False)
+    honors_total: int = field(init=False, compare=False, repr=False)
+    """20 honors (A K Q J 10 of each suit), 24 with ``honor-threes``."""
+    has_adjutant: bool = field(init=False, compare=False, repr=False)
+    yoromeki: bool = field(init=False, compare=False, repr=False)
+    same_two: bool = field(init=False, compare=False, repr=False)
+    honor_cards: frozenset[int] = field(init=False, compare=False, repr=False)
+    """The honor cards (A K Q J 10, and 3 with ``honor-threes``)."""
 
-    @property
-    def deck_size(self) -> int:
-        return 52 + self.jokers
-
-    @property
-    def widow_size(self) -> int:
-        return max(0, self.deck_size - self.players * self.hand_size)
-
-    @property
-    def tricks(self) -> int:
-        return self.hand_size
-
-    @property
-    def honors_total(self) -> int:
-        return 24 if self.honor_threes else 20
-
-    @property
-    def has_adjutant(self) -> bool:
-        return self.players > 3
-
-    @property
-    def yoromeki(self) -> bool:
-        return "yoromeki" in self.ladder
-
-    @property
-    def same_two(self) -> bool:
-        return "same-two" in self.ladder
-
-    @property
-    def honor_cards(self) -> frozenset[int]:
-        """The honor cards (A K Q J 10, and 3 with ``honor-threes``)."""
-        got = self.cache.get("honors")
-        if got is None:
-            got = self.cache["honors"] = frozenset(
+    def __post_init__(self) -> None:
+        """The derived facts, computed once: the engine reads them every trick, and a
+        property would run interpreted code from the compiled hot loop each time."""
+        hand = HAND_SIZES.get(self.players, 10)
+        deck = 52 + self.jokers
+        derived = {
+            "hand_size": hand,
+            "deck_size": deck,
+            "widow_size": max(0, deck - self.players * hand),
+            "tricks": hand,
+            "honors_total": 24 if self.honor_threes else 20,
+            "has_adjutant": self.players > 3,
+            "yoromeki": "yoromeki" in self.ladder,
+            "same_two": "same-two" in self.ladder,
+            "honor_cards": frozenset(
                 c for c in range(52) if c % 13 >= 8 or (self.honor_threes and c % 13 == 1)
-            )
-        return got  # type: ignore[return-value]
+            ),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)  # (frozen: set once, here)
 
     def option(self, name: str) -> str:
         """The value of option ``name`` as a record would write it."""

@@ -9,14 +9,12 @@ exactly the same thing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
 
 from napkifu.cards import JOKER, MIGHTY, UNKNOWN, YOROMEKI, Card, Suit
 from napkifu.rules.build import Rules
 from napkifu.rules.outcome import TrickOutcome, make_outcome
 
 _JACK = 9  # rank index of J (rank 11 - 2)
-T = TypeVar("T")
 
 
 def lead_suit_of(
@@ -40,7 +38,7 @@ def same_two_holds(
     last: bool,
 ) -> bool:
     """Whether the 2 of the lead suit is a same-two in this (complete) trick."""
-    if lead_suit is None or "same-two" not in rules.ladder:
+    if lead_suit is None or not rules.same_two:
         return False
     if trick_number == 1 and not rules.same_two_first_trick:
         return False
@@ -138,9 +136,15 @@ def classify(
     return rules.ladder[k] if k != _NONE else None
 
 
+KeyTables = tuple[
+    tuple[int, ...], tuple[int, ...], tuple["str | None", ...], tuple["str | None", ...]
+]
+"""Sort keys of a led and a followed card, and their class names (see :func:`_keys`)."""
+
+
 def _keys(
     rules: Rules, trump: int | None, lead_suit: int | None, s2: bool, mighty_in: bool
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str | None, ...], tuple[str | None, ...]]:
+) -> KeyTables:
     """Sort keys (lower wins) and class names of every card, led and followed, for one
     kind of trick — computed once per rules object, so resolving a trick is a few
     lookups. A key is ``16 * ladder position`` plus the rank order within ``trump`` and
@@ -196,7 +200,7 @@ def trick_resolver(rules: Rules, trump: int | None) -> Resolver:
     """:func:`resolve_trick` for one round (its rules and trump): the replay resolves
     every trick of every round, so what does not change within a round is looked up
     once here, not once per trick."""
-    return _per_rules(rules, ("resolver", trump), lambda: _resolver(_ranker(rules, trump)))
+    return ranker(rules, trump).resolve
 
 
 Ranked = Callable[[Sequence[Card], "int | None", int, bool], tuple[int, "str | None"]]
@@ -206,63 +210,43 @@ def trick_ranked(rules: Rules, trump: int | None) -> Ranked:
     """Like :func:`trick_resolver`, but only the index of the winning card (of a
     trick with at least one card) and its ladder class: for a caller that needs
     nothing else of a :class:`TrickOutcome`."""
-    return _per_rules(rules, ("ranked", trump), lambda: _ranked(_ranker(rules, trump)))
+    return ranker(rules, trump).ranked
 
 
-_Rank = Callable[[Sequence[Card], "int | None", int, bool], tuple[int, bool, tuple]]
-
-
-def _resolver(rank: _Rank) -> Resolver:
-    def resolve(
-        cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool = False
-    ) -> TrickOutcome:
-        if not cards:
-            return TrickOutcome(0, None, (), False)
-        best, s2, (_lk, _k, lead_names, names) = rank(cards, lead_suit, trick_number, last)
-        classes = (lead_names[cards[0]], *[names[c] for c in cards[1:]])
-        return make_outcome(best, classes[best], classes, s2)
-
-    return resolve
-
-
-def _ranked(rank: _Rank) -> Ranked:
-    def ranked(
-        cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool = False
-    ) -> tuple[int, str | None]:
-        best, _s2, (_lk, _k, lead_names, names) = rank(cards, lead_suit, trick_number, last)
-        return best, lead_names[cards[0]] if best == 0 else names[cards[best]]
-
-    return ranked
-
-
-def _per_rules(rules: Rules, key: object, make: Callable[[], T]) -> T:
-    """``make()``, made once per rules object and kept in its cache under ``key``."""
-    got = rules.cache.get(key)
+def ranker(rules: Rules, trump: int | None) -> Ranker:
+    """The :class:`Ranker` of ``rules`` and ``trump``, made once per rules object, so
+    each kind of trick's tables are built once for the resolver and the winner."""
+    got = rules.cache.get(("ranker", trump))
     if got is None:
-        got = rules.cache[key] = make()
+        got = rules.cache[("ranker", trump)] = Ranker(rules, trump)
     return got  # type: ignore[return-value]
 
 
-def _ranker(rules: Rules, trump: int | None) -> _Rank:
-    """The winning index of a (non-empty) trick, whether same-two held, and the key
-    and class tables of its kind of trick; one per (rules, trump), shared by the
-    resolver and the winner, so each kind of trick's tables are built once."""
-    return _per_rules(rules, ("ranker", trump), lambda: _make_ranker(rules, trump))
+class Ranker:
+    """Resolves the tricks of one kind of round (its rules and trump): the key tables
+    of each kind of trick (lead suit, same-two or not, the mighty in it or not) are
+    looked up, built on first use. A class, not closures, because compiled its
+    methods are direct calls: the express lane ranks every trick it reads."""
 
-
-def _make_ranker(rules: Rules, trump: int | None) -> _Rank:
-    comp = _compiled(rules, trump)
-    has_same_two = comp[6] != _NONE
-    tables: dict[tuple[int | None, bool, bool], tuple] = {}
+    def __init__(self, rules: Rules, trump: int | None) -> None:
+        self.rules = rules
+        self.trump = trump
+        self.has_same_two = _compiled(rules, trump)[6] != _NONE
+        self.tables: dict[int, KeyTables] = {}
 
     def rank(
-        cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool
-    ) -> tuple[int, bool, tuple]:
-        s2 = has_same_two and same_two_holds(rules, cards, lead_suit, trump, trick_number, last)
-        key = (lead_suit, s2, MIGHTY in cards)
-        table = tables.get(key)
+        self, cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool
+    ) -> tuple[int, bool, KeyTables]:
+        """The winning index of a (non-empty) trick, whether same-two held, and the
+        key and class tables of its kind of trick."""
+        s2 = self.has_same_two and same_two_holds(
+            self.rules, cards, lead_suit, self.trump, trick_number, last
+        )
+        mighty_in = MIGHTY in cards
+        kind = (4 if lead_suit is None else lead_suit) * 4 + (2 if s2 else 0) + mighty_in
+        table = self.tables.get(kind)
         if table is None:
-            table = tables[key] = _keys(rules, trump, *key)
+            table = self.tables[kind] = _keys(self.rules, self.trump, lead_suit, s2, mighty_in)
         lead_keys, keys = table[0], table[1]
         best, best_key = 0, lead_keys[cards[0]]
         for i in range(1, len(cards)):
@@ -271,4 +255,20 @@ def _make_ranker(rules: Rules, trump: int | None) -> _Rank:
                 best, best_key = i, k
         return best, s2, table
 
-    return rank
+    def ranked(
+        self, cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool = False
+    ) -> tuple[int, str | None]:
+        """:func:`trick_ranked`: the winning index and its ladder class."""
+        best, _s2, table = self.rank(cards, lead_suit, trick_number, last)
+        return best, table[2][cards[0]] if best == 0 else table[3][cards[best]]
+
+    def resolve(
+        self, cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool = False
+    ) -> TrickOutcome:
+        """:func:`resolve_trick`, for this ranker's rules and trump."""
+        if not cards:
+            return TrickOutcome(0, None, (), False)
+        best, s2, table = self.rank(cards, lead_suit, trick_number, last)
+        lead_names, names = table[2], table[3]
+        classes = (lead_names[cards[0]], *[names[c] for c in cards[1:]])
+        return make_outcome(best, classes[best], classes, s2)
