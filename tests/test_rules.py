@@ -182,3 +182,21 @@ def test_bad_rule_line_does_not_stop_the_game() -> None:
     )
     assert j.games[0].rules.min_bid == 12  # type: ignore[attr-defined]
     assert [d.code for d in j.diagnostics if d.is_error] == ["NAP104"]
+
+
+def test_derived_facts_and_tables_follow_the_options_they_come_from() -> None:
+    """The derived facts are computed once, when the rules are built (the compiled
+    loop reads them every trick); rules made from others by ``dataclasses.replace``
+    get their own facts and an empty cache of derived tables, never the original's
+    (whose ladder tables belong to other options)."""
+    import dataclasses
+
+    from napkifu.rules.ladder import ranker
+
+    rules = build_rules("standard", [])
+    ranker(rules, 0)  # fills the cache
+    assert (rules.tricks, rules.widow_size, rules.honors_total) == (10, 3, 20)
+    threes = dataclasses.replace(rules, jokers=0, honor_threes=True)
+    assert (threes.deck_size, threes.widow_size, threes.honors_total) == (52, 2, 24)
+    assert len(threes.honor_cards) == 24 and not threes.cache
+    assert threes.cache is not rules.cache

@@ -75,8 +75,11 @@ class Rules:
     double_shutout: bool
     bid_multiplier: bool
     settings: tuple[tuple[str, str], ...] = ()  # every option as written text, for display
-    cache: dict[object, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
-    """Derived tables (the compiled ladder, its key tables) the engine computes once per game."""
+    cache: dict[object, object] = field(
+        default_factory=dict, init=False, compare=False, hash=False, repr=False
+    )
+    """Derived tables (the compiled ladder, its key tables) the engine computes once
+    per game; never passed in, so rules made by ``dataclasses.replace`` start empty."""
 
     hand_size: int = field(init=False, compare=False, repr=False)
     """Cards dealt to each player (``HAND_SIZES``), also the number of tricks."""
