@@ -30,7 +30,6 @@ import polars as pl
 
 from napkifu.analysis import season
 from napkifu.analysis.columnar import COLUMNAR_TABLES
-from napkifu.analysis.columns import schema
 from napkifu.analysis.filters import SeasonFilter
 from napkifu.analysis.frames import FILE_TABLES, judged_frames, read_cached, rows_frames
 from napkifu.analysis.rows import FileRows, file_row_chunks, file_rows
@@ -72,7 +71,7 @@ def write_part(
     keep_tables: bool = False,
 ) -> Part:
     """Write the tables of ``frames`` (files in path order) as part ``number``."""
-    tables = {name: _concat(name, [f[name] for f in frames]) for name in FILE_TABLES}
+    tables = {name: season.concat_frames(name, [f[name] for f in frames]) for name in FILE_TABLES}
     written = {name: write_table(root, name, number, tables[name]) for name in COLUMNAR_TABLES}
     kept = {name: tables[name] for name in COLUMNAR_TABLES} if keep_tables else None
     return Part(number, files, tables["rounds"].select(PLACE), tables["excluded"], written, kept)
@@ -93,11 +92,6 @@ def write_table(root: Path, name: str, number: int, table: pl.DataFrame) -> tupl
             file.replace(target)
             out.append(str(target))
     return tuple(out)
-
-
-def _concat(name: str, frames: list[pl.DataFrame]) -> pl.DataFrame:
-    frames = [f for f in frames if f.height]
-    return pl.concat(frames, how="vertical") if frames else pl.DataFrame(schema=schema(name))
 
 
 Group = tuple[int, tuple[season.Looked, ...]]

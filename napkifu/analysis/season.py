@@ -69,11 +69,18 @@ class Season:
         return getattr(self, name)
 
 
+def concat_frames(table: str, frames: Iterable[pl.DataFrame]) -> pl.DataFrame:
+    """Frames of ``table`` one after the other (an empty one adds nothing; none at
+    all: the table empty, with its schema)."""
+    kept = [f for f in frames if f.height]
+    return pl.concat(kept, how="vertical", rechunk=False) if kept else _empty(table)
+
+
 class _Table:
     """A table's frames in path order."""
 
     def __init__(self, name: str) -> None:
-        self.schema = schema(name)
+        self.name = name
         self.frames: list[pl.DataFrame] = []
 
     def append(self, frame: pl.DataFrame) -> None:
@@ -81,9 +88,7 @@ class _Table:
             self.frames.append(frame)
 
     def frame(self) -> pl.DataFrame:
-        if not self.frames:
-            return pl.DataFrame(schema=self.schema)
-        return pl.concat(self.frames, how="vertical", rechunk=False)
+        return concat_frames(self.name, self.frames)
 
 
 class SeasonBuilder:
