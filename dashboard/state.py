@@ -77,10 +77,22 @@ the browser through pandas and pyarrow, whose first import takes 0.3–0.45 s.""
 
 def _import_page_modules() -> None:
     """Import :data:`PAGE_MODULES` while the judging processes start: the same
-    work, done where it costs about half (:func:`napkifu.parallel.gather_jobs`)."""
+    work, done where it costs about half (:func:`napkifu.parallel.gather_jobs`).
+    Also draws a tiny Plotly figure (:func:`dashboard.figures.warm`) and loads
+    the emoji table Streamlit reads for a widget label that is not
+    ASCII (the language switch's 日本語: 0.2 s, once per process), which is
+    therefore drawn after the season is loaded (:func:`build_context`)."""
     for name in PAGE_MODULES:
         with contextlib.suppress(ImportError):  # (the page then says what it lacks)
             importlib.import_module(name)
+    from dashboard.figures import warm
+
+    warm()
+    with contextlib.suppress(Exception):  # a private helper, only ever warmed here
+        from streamlit.string_util import extract_leading_emoji
+
+        for label in LANG_NAMES.values():
+            extract_leading_emoji(label)
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
@@ -166,16 +178,27 @@ def _filters(key: str, season: Season, lang: Lang) -> SeasonFilter:
     return SeasonFilter(tuple(players), since, until, tuple(presets))
 
 
+def _lang(value: object) -> Lang:
+    """The switch's value as a language (none picked: English)."""
+    return value if value in LANGS else "en"  # type: ignore[return-value]
+
+
 def build_context() -> Context:
     """Draw the sidebar, load (cached) and filter: what every page reads."""
-    lang: Lang = st.sidebar.segmented_control(
-        "🌐", options=list(LANGS), format_func=LANG_NAMES.__getitem__, key="lang",
-        default=default_lang(), label_visibility="collapsed",
-    ) or "en"  # fmt: skip
+    # The language switch heads the sidebar but is drawn once the season is
+    # loaded: its 日本語 label makes Streamlit load its emoji table (0.2 s, once a
+    # process), which a first load does meanwhile (_import_page_modules). Until
+    # then its value is the one the browser sent (or the default, on a first run).
+    switch = st.sidebar.container()
+    lang = _lang(st.session_state.get("lang", default_lang()))
     files, persist = _sources(lang)
     key = content_key(files)
     with st.spinner(t("judging", lang, files=len(files))):
         loaded = _memo("_napkifu_loaded", key, lambda: _load(key, files, persist))
+    switch.segmented_control(
+        "🌐", options=list(LANGS), format_func=LANG_NAMES.__getitem__, key="lang",
+        default=default_lang(), label_visibility="collapsed",
+    )  # fmt: skip
     flt = _filters(key, loaded.season, lang)
     flat = (flt.players, flt.since, flt.until, flt.presets)
     season = _memo(

@@ -18,7 +18,7 @@ import sys
 import threading
 import types
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
 from typing import TypeVar
@@ -136,10 +136,11 @@ def gather_jobs(
 
     For a caller that gathers every result before it goes on (the dashboard's
     season): it judges too, from the back of the list, while it waits for the
-    workers, who take the list from the front, one item a task. A worker must
-    first start (spawn, import napkifu and polars, build the parser: about half a
-    second) while the caller starts at once, so ``jobs`` processes of which one
-    was never started finish sooner than ``jobs`` new workers on as many cores;
+    workers, who take the list from the front, one item a task. A spawned worker
+    must first start (import napkifu and polars, build the parser: about half a
+    second; a worker forked from a fork server, :func:`prestart`, does not) while
+    the caller starts at once, so ``jobs`` processes of which one was never
+    started finish sooner than ``jobs`` new workers on as many cores;
     results are in input order all the same. Unlike :func:`run_jobs` this holds
     every result, so it is not for a stream of unknown length. ``func`` as for
     :func:`run_jobs`.
@@ -155,7 +156,15 @@ def gather_jobs(
             meanwhile()
         return [func(item) for item in todo]
     workers = n - 1
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
+    context = _context()
+    if meanwhile is not None and context.get_start_method() == "forkserver":
+        # Workers forked from a fork server start in milliseconds, once it has
+        # imported what it preloads (on a core of its own since :func:`prestart`):
+        # the caller's own work goes first, while that finishes, instead of the
+        # caller waiting on it inside the first submit.
+        meanwhile()
+        meanwhile = None
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
     main_free = not _from_main(func)
     done: list[R] = []
     mine: deque[R] = deque()  # the caller's results: those of todo[back:]
@@ -178,17 +187,49 @@ def gather_jobs(
             back -= 1
             mine.appendleft(func(todo[back]))
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        # Not waiting for the workers to exit (~0.1 s of their interpreter's
+        # teardown): every result is in, and the pool's own thread reaps them.
+        pool.shutdown(wait=False, cancel_futures=True)
     done.extend(mine)
     return done
 
 
+_FORK_SERVER: list[bool] = []
+"""Non-empty once :func:`prestart` started this process's fork server."""
+
+
+def prestart(preload: Sequence[str]) -> bool:
+    """Start a fork server now, for every pool this process starts later.
+
+    Once polars is loaded a worker cannot be forked from this process (below), and
+    a spawned one costs a new interpreter and its imports (~0.45 s) at each pool.
+    A fork server is one such process, started once, single-threaded, that imports
+    ``preload`` and then forks every worker: each starts in milliseconds with all
+    that imported. Starting it returns at once (its imports run in it), so a
+    caller that will need a pool soon (the dashboard, once it knows it has files
+    to judge) starts it first and goes on with its own work. Idempotent; False (nothing
+    started, pools spawn) on one core or where there is no fork server. Workers
+    forked from it have its environment of when it started."""
+    if default_jobs() <= 1 or "forkserver" not in multiprocessing.get_all_start_methods():
+        return False
+    from multiprocessing import forkserver
+
+    context = multiprocessing.get_context("forkserver")
+    with _main_hidden():  # (else the server would import the main script first)
+        context.set_forkserver_preload(list(preload))
+        forkserver.ensure_running()
+    if not _FORK_SERVER:
+        _FORK_SERVER.append(True)
+    return True
+
+
 def _context() -> multiprocessing.context.BaseContext:
     """fork where it is safe (workers start at once and share what the parent has
-    imported); spawn once polars is loaded, whose thread pool would make a forked
-    child deadlock (polars warns about exactly this), or where fork does not exist."""
+    imported); once polars is loaded, whose thread pool would make a forked child
+    deadlock (polars warns about exactly this), the fork server if
+    :func:`prestart` started one, else spawn (also where fork does not exist)."""
     if "polars" in sys.modules or "fork" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
+        return multiprocessing.get_context("forkserver" if _FORK_SERVER else "spawn")
     return multiprocessing.get_context("fork")
 
 

@@ -110,6 +110,22 @@ def test_language_switch(at: AppTest) -> None:
     assert at.session_state["lang"] == "ja"
 
 
+def test_the_language_switch_heads_the_sidebar_and_sets_what_comes_before_it(
+    at: AppTest,
+) -> None:
+    """The switch is drawn after the season is loaded (dashboard.state.build_context)
+    but into the sidebar's first slot; the sidebar drawn before it already speaks
+    the language picked."""
+    assert at.sidebar.children[0].children[0].key == "lang"
+    assert at.text_input(key="folder").label == "Folder of .nap files"
+    at.button_group(key="lang").set_value("ja").run()
+    assert at.sidebar.children[0].children[0].key == "lang"
+    assert at.text_input(key="folder").label == ".nap ファイルのフォルダ"
+    at.button_group(key="lang").set_value(None).run()  # none picked: English
+    assert not at.exception
+    assert at.text_input(key="folder").label == "Folder of .nap files"
+
+
 def test_player_filter_narrows_everything(at: AppTest, expected) -> None:  # type: ignore[no-untyped-def]
     someone = expected.season["player"][-1]
     at.multiselect(key="f_players").set_value([someone]).run()

@@ -4,6 +4,7 @@ cache, long-series figures and the replay steps built from the engine's replay d
 from __future__ import annotations
 
 import io
+import threading
 from pathlib import Path
 
 import polars as pl
@@ -84,6 +85,7 @@ def test_result_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     other = (SAMPLES / "lunch-league-standard-4p.nap").read_bytes()
     files = (data.SourceFile.of("s.nap", PLAYED[0]), data.SourceFile.of("t.nap", other))  # type: ignore[index]
     first = data.load_sources(files, persist=True)
+    assert data.wait_for_stores(30)  # (written once the season is built, on a thread)
     entries = sorted(tmp_path.rglob("*.bin"))
     assert len(entries) == 2
 
@@ -105,16 +107,59 @@ def test_result_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     edited = (files[0], data.SourceFile.of("t.nap", other + b"\n# edited\n"))
     data.load_sources(edited, persist=True)
     assert judged == ["t.nap"]
+    assert data.wait_for_stores(30)
 
     entries[0].write_bytes(b"damaged")
     judged.clear()
     assert data.load_sources(files, persist=True).season.season.equals(first.season.season)
     assert len(judged) == 1
+    assert data.wait_for_stores(30)
 
     before = sorted(tmp_path.rglob("*.bin"))
     upload = (data.SourceFile.of("u.nap", PLAYED[0] + b"# upload\n"),)  # type: ignore[index]
     data.load_sources(upload, persist=False)
     assert sorted(tmp_path.rglob("*.bin")) == before
+
+
+@pytest.mark.skipif(PLAYED is None, reason="no sample record with a played round")
+def test_the_cache_is_written_after_the_season_is_built_and_never_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The result cache is filled on a thread once the season is built (a first
+    render does not wait for it); a file whose judging crashed (NAP900) is never
+    stored, so the next load judges it again."""
+    from napkifu.cache import ResultCache
+
+    monkeypatch.setenv("NAPKIFU_CACHE_DIR", str(tmp_path))
+    real = data.file_frames
+    started, release = threading.Event(), threading.Event()
+
+    def crashing(item: tuple[str, bytes]) -> dict[str, pl.DataFrame]:
+        frames = real(item)
+        if item[0] == "bad.nap":
+            crash = {"file": "bad.nap", "line": 1, "column": 1, "code": "NAP900",
+                     "severity": "error", "message": "internal error", "message_ja": "内部エラー",
+                     "game": None, "round": None, "trick": None}  # fmt: skip
+            frames["problems"] = pl.DataFrame([crash], schema=data.PROBLEM_SCHEMA)
+        return frames
+
+    def slow_pack(frames: dict[str, pl.DataFrame]) -> bytes:
+        started.set()
+        release.wait(30)
+        return packed(frames)
+
+    packed = data.pack_frames
+    monkeypatch.setattr(data, "file_frames", crashing)
+    monkeypatch.setattr(data, "pack_frames", slow_pack)
+    raw = PLAYED[0]  # type: ignore[index]
+    files = (data.SourceFile.of("good.nap", raw), data.SourceFile.of("bad.nap", raw + b"\n"))
+    loaded = data.load_sources(files, persist=True)  # returns with the store held up
+    assert loaded.season.rounds.height > 0
+    assert started.wait(30) and not list(tmp_path.rglob("*.bin"))
+    release.set()
+    assert data.wait_for_stores(30)
+    cache = ResultCache(tmp_path)
+    assert [data._cached(cache, data._key(cache, f)) is not None for f in files] == [True, False]
 
 
 def test_long_points_series_is_summed_in_blocks() -> None:

@@ -93,6 +93,58 @@ def test_gather_jobs_keeps_order_and_the_caller_works_too() -> None:
     assert mine == list(range(mine[0], 40))
 
 
+PROBE = """
+import os, sys
+
+def probe(x):
+    return x, "napkifu.warm" in sys.modules, os.getppid()
+"""
+
+FORK_SERVER_CHILD = """
+import os, sys
+import polars  # loaded: a worker can no longer be forked from this process
+from napkifu import parallel
+from napkifu.parallel import gather_jobs, prestart, run_jobs
+from probe import probe
+
+assert parallel._context().get_start_method() == "spawn"
+assert "napkifu.warm" not in sys.modules
+assert prestart(["napkifu.warm"]) and prestart(["napkifu.warm"])  # idempotent
+assert parallel._context().get_start_method() == "forkserver"
+got = list(run_jobs(probe, range(6), 2, batch=1))
+assert [x for x, _, _ in got] == list(range(6))
+assert all(warm for _, warm, _ in got), got  # imported before their first job
+parents = {ppid for _, _, ppid in got}
+assert os.getpid() not in parents, got  # forked by the server, not by this process
+done = []
+assert gather_jobs(probe, range(8), 2, meanwhile=lambda: done.append(1))[3][0] == 3
+assert done == [1]
+print("ok")
+"""
+
+
+@pytest.mark.skipif(
+    "forkserver" not in __import__("multiprocessing").get_all_start_methods(),
+    reason="no fork server here",
+)
+def test_prestart_forks_workers_from_a_server_that_imported_the_preload(tmp_path: Path) -> None:
+    """Once polars is loaded pools spawn their workers, unless a fork server was
+    started (napkifu.parallel.prestart): then every worker is forked from it, with
+    what it preloaded already imported. In a child process: the fork server is
+    process-wide."""
+    from napkifu.parallel import default_jobs
+
+    if default_jobs() < 2:
+        pytest.skip("one core: prestart starts nothing")
+    (tmp_path / "probe.py").write_text(PROBE)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    done = subprocess.run(
+        [sys.executable, "-c", FORK_SERVER_CHILD], env=env, capture_output=True, text=True,
+        timeout=120, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-3000:]
+
+
 _EVENTS: list[object] = []  # what this process did, in order (a worker has its own copy)
 
 
