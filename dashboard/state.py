@@ -193,12 +193,14 @@ def build_context() -> Context:
     lang = _lang(st.session_state.get("lang", default_lang()))
     files, persist = _sources(lang)
     key = content_key(files)
-    with st.spinner(t("judging", lang, files=len(files))):
-        loaded = _memo("_napkifu_loaded", key, lambda: _load(key, files, persist))
-    switch.segmented_control(
-        "🌐", options=list(LANGS), format_func=LANG_NAMES.__getitem__, key="lang",
-        default=default_lang(), label_visibility="collapsed",
-    )  # fmt: skip
+    try:
+        with st.spinner(t("judging", lang, files=len(files))):
+            loaded = _memo("_napkifu_loaded", key, lambda: _load(key, files, persist))
+    finally:  # (also when loading fails: the page then shows why, in either language)
+        switch.segmented_control(
+            "🌐", options=list(LANGS), format_func=LANG_NAMES.__getitem__, key="lang",
+            default=default_lang(), label_visibility="collapsed",
+        )  # fmt: skip
     flt = _filters(key, loaded.season, lang)
     flat = (flt.players, flt.since, flt.until, flt.presets)
     season = _memo(

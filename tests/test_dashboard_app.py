@@ -126,6 +126,27 @@ def test_the_language_switch_heads_the_sidebar_and_sets_what_comes_before_it(
     assert at.text_input(key="folder").label == "Folder of .nap files"
 
 
+def test_the_language_switch_is_drawn_when_loading_fails(
+    records: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dashboard.state
+
+    def boom(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("the disk is on fire")
+
+    monkeypatch.setenv("NAPKIFU_RECORDS", str(records))
+    monkeypatch.setenv("NAPKIFU_LANG", "en")
+    monkeypatch.setenv("NAPKIFU_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(dashboard.state, "load_sources", boom)
+    streamlit.cache_data.clear()
+    streamlit.cache_resource.clear()
+    app = AppTest.from_file(APP, default_timeout=120)
+    app.run()
+    assert "the disk is on fire" in str(app.exception[0].value)
+    assert app.sidebar.children[0].children[0].key == "lang"
+    streamlit.cache_resource.clear()
+
+
 def test_player_filter_narrows_everything(at: AppTest, expected) -> None:  # type: ignore[no-untyped-def]
     someone = expected.season["player"][-1]
     at.multiselect(key="f_players").set_value([someone]).run()
