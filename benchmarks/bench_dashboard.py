@@ -41,6 +41,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
+WARM_SCRIPT = "import streamlit as st\nst.write('warm')"
+"""A throwaway run: outside a server, Streamlit's first element of a process
+inspects the call stack (to warn "use streamlit run"), 0.1-0.15 s a server never pays."""
+
+
 def _count_rounds(folder: Path) -> int:
     return sum(len(re.findall(r"^\s*round\s+\d+", p.read_text("utf-8"), re.M))
                for p in folder.rglob("*.nap"))  # fmt: skip
@@ -146,10 +151,7 @@ def main() -> int:
         st.cache_resource.clear()
         return AppTest.from_file(app, default_timeout=600)
 
-    # Outside a server, Streamlit's first element of a process inspects the call
-    # stack (to warn "use streamlit run"), 0.1-0.15 s a server never pays: a
-    # throwaway run pays it here.
-    AppTest.from_string("import streamlit as st\nst.write('warm')").run()
+    AppTest.from_string(WARM_SCRIPT).run()
     at = fresh()
     timed("first render (cold: judges everything)", at.run, r)
     assert not at.exception, at.exception
@@ -158,7 +160,7 @@ def main() -> int:
         "import os, sys, tempfile, time\n"
         "from streamlit.testing.v1 import AppTest\n"
         "os.environ['NAPKIFU_CACHE_DIR'] = tempfile.mkdtemp(prefix='napkifu-bench-cache-')\n"
-        "AppTest.from_string(\"import streamlit as st\\nst.write('warm')\").run()\n"
+        f"AppTest.from_string({WARM_SCRIPT!r}).run()\n"
         f"at = AppTest.from_file({app!r}, default_timeout=600)\n"
         "start = time.perf_counter(); at.run(); took = time.perf_counter() - start\n"
         "print(took); sys.exit(1 if at.exception else 0)\n"

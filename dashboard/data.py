@@ -35,7 +35,7 @@ from napkifu.analysis.rows import express_rows
 from napkifu.api import Judgement
 from napkifu.cache import ResultCache
 from napkifu.gcpause import paused_gc
-from napkifu.parallel import gather_jobs, prestart
+from napkifu.parallel import gather_jobs
 
 MAX_FILE_MB = int(os.environ.get("NAPKIFU_UPLOAD_MAX_MB", "5"))
 """Largest upload accepted (a season file of ~10,000 rounds is about 5 MB)."""
@@ -43,7 +43,8 @@ MAX_TOTAL_MB = int(os.environ.get("NAPKIFU_UPLOAD_TOTAL_MB", "50"))
 PARALLEL_BYTES = 512 * 1024
 """Below this much text, judging in one process beats starting a pool."""
 WORKER_PRELOAD = ("napkifu.warm", __name__)
-"""What the judging workers' fork server imports (:func:`napkifu.parallel.prestart`)."""
+"""What the judging workers' fork server imports (:func:`napkifu.parallel.prestart`:
+workers forked from it start in milliseconds, not ~0.45 s)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,12 +173,6 @@ def file_frames(item: tuple[str, bytes]) -> dict[str, pl.DataFrame]:
     return frames
 
 
-def _judge(item: tuple[str, bytes]) -> dict[str, pl.DataFrame]:
-    """:func:`file_frames`, as a pool's job (looked up when called, so a test can
-    count what is judged)."""
-    return file_frames(item)
-
-
 _STORES: list[threading.Thread] = []
 
 
@@ -265,14 +260,12 @@ def judge_sources(
         jobs = _jobs_from_env()
     if jobs is None:
         jobs = 0 if sum(len(job[1]) for job in todo) >= PARALLEL_BYTES else 1
-    if jobs != 1 and len(todo) > 1:
-        # Workers forked from a fork server that has imported what they need (once
-        # a process: a later season's pool starts in milliseconds, not ~0.45 s).
-        prestart(WORKER_PRELOAD)
     # Paused between files too: with it running, the caller's heap (Streamlit,
     # plotly, pandas) was scanned whole once or twice a season for no garbage.
     with paused_gc():
-        judged = iter(gather_jobs(_judge, todo, jobs, meanwhile=meanwhile))
+        judged = iter(
+            gather_jobs(file_frames, todo, jobs, meanwhile=meanwhile, preload=WORKER_PRELOAD)
+        )
     builder = SeasonBuilder()
     problems: list[pl.DataFrame] = []
     index: list[pl.DataFrame] = []

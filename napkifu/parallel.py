@@ -131,6 +131,7 @@ def gather_jobs(
     jobs: int | None = None,
     *,
     meanwhile: Callable[[], object] | None = None,
+    preload: Sequence[str] = (),
 ) -> list[R]:
     """``list(map(func, items))`` on ``jobs`` processes, of which the caller is one.
 
@@ -148,7 +149,9 @@ def gather_jobs(
     ``meanwhile``: work the caller must do anyway before it can use the results
     (imports for what comes next, say), done first, while the workers start; as
     the caller then takes fewer items, such work costs about half its time. It is
-    run in one process too, before the items."""
+    run in one process too, before the items. ``preload``: when a pool is started,
+    its workers are forked from the fork server :func:`prestart` starts with these
+    modules (a later pool of the process then starts at once)."""
     todo = list(items)
     n = resolve_jobs(jobs)
     if n <= 1 or len(todo) <= 1:
@@ -156,6 +159,8 @@ def gather_jobs(
             meanwhile()
         return [func(item) for item in todo]
     workers = n - 1
+    if preload:
+        prestart(preload)
     context = _context()
     if meanwhile is not None and context.get_start_method() == "forkserver":
         # Workers forked from a fork server start in milliseconds, once it has
@@ -194,8 +199,8 @@ def gather_jobs(
     return done
 
 
-_FORK_SERVER: list[bool] = []
-"""Non-empty once :func:`prestart` started this process's fork server."""
+_fork_server = False
+"""Whether :func:`prestart` started this process's fork server."""
 
 
 def prestart(preload: Sequence[str]) -> bool:
@@ -206,10 +211,11 @@ def prestart(preload: Sequence[str]) -> bool:
     A fork server is one such process, started once, single-threaded, that imports
     ``preload`` and then forks every worker: each starts in milliseconds with all
     that imported. Starting it returns at once (its imports run in it), so a
-    caller that will need a pool soon (the dashboard, once it knows it has files
-    to judge) starts it first and goes on with its own work. Idempotent; False (nothing
+    caller that will need a pool soon (:func:`gather_jobs` given ``preload``, as
+    the dashboard does) starts it first and goes on with its own work. Idempotent; False (nothing
     started, pools spawn) on one core or where there is no fork server. Workers
     forked from it have its environment of when it started."""
+    global _fork_server  # (one fork server a process)
     if default_jobs() <= 1 or "forkserver" not in multiprocessing.get_all_start_methods():
         return False
     from multiprocessing import forkserver
@@ -218,8 +224,7 @@ def prestart(preload: Sequence[str]) -> bool:
     with _main_hidden():  # (else the server would import the main script first)
         context.set_forkserver_preload(list(preload))
         forkserver.ensure_running()
-    if not _FORK_SERVER:
-        _FORK_SERVER.append(True)
+    _fork_server = True
     return True
 
 
@@ -229,7 +234,7 @@ def _context() -> multiprocessing.context.BaseContext:
     deadlock (polars warns about exactly this), the fork server if
     :func:`prestart` started one, else spawn (also where fork does not exist)."""
     if "polars" in sys.modules or "fork" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("forkserver" if _FORK_SERVER else "spawn")
+        return multiprocessing.get_context("forkserver" if _fork_server else "spawn")
     return multiprocessing.get_context("fork")
 
 

@@ -109,6 +109,12 @@ from probe import probe
 
 assert parallel._context().get_start_method() == "spawn"
 assert "napkifu.warm" not in sys.modules
+assert gather_jobs(probe, range(1), 2, preload=["napkifu.warm"])[0][0] == 0  # no pool for one
+assert parallel._context().get_start_method() == "spawn"
+mixed = gather_jobs(probe, range(8), 2, preload=["napkifu.warm"])  # a pool: its fork server
+assert [x for x, _, _ in mixed] == list(range(8))
+assert any(warm and ppid != os.getppid() for _, warm, ppid in mixed), mixed
+assert parallel._context().get_start_method() == "forkserver"
 assert prestart(["napkifu.warm"]) and prestart(["napkifu.warm"])  # idempotent
 assert parallel._context().get_start_method() == "forkserver"
 got = list(run_jobs(probe, range(6), 2, batch=1))
