@@ -70,9 +70,9 @@ def _folder_sources(folder: str, stamp: tuple) -> tuple[SourceFile, ...]:
     return read_folder(folder)
 
 
-PAGE_MODULES = ("pandas", "pyarrow")
-"""What drawing a page needs beyond the season: ``st.dataframe`` hands a frame to
-the browser through pandas and pyarrow, whose first import takes 0.3–0.45 s."""
+PAGE_MODULES = ("pyarrow",)
+"""What drawing a page needs beyond the season: its tables go to the browser as
+Arrow (:func:`dashboard.widgets.show_table`; pyarrow's first import takes ~0.1 s)."""
 
 
 def _import_page_modules() -> None:

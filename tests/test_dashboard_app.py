@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -298,3 +301,31 @@ def test_app_script_is_inert_in_a_pool_worker(monkeypatch: pytest.MonkeyPatch) -
     assert callable(namespace["main"])
     with pytest.raises(AssertionError, match="pool worker"):
         runpy.run_path(APP, run_name="__main__")
+
+
+PAGES_WITHOUT_PANDAS = """
+import sys
+from streamlit.testing.v1 import AppTest
+at = AppTest.from_file(sys.argv[1], default_timeout=120).run()
+assert not at.exception, at.exception
+assert at.dataframe, "no table drawn"
+for page in ("players", "pairings", "replay", "problems", "export", "overview"):
+    at.switch_page(f"views/{page}.py").run()
+    assert not at.exception, (page, at.exception)
+print("pandas" in sys.modules)
+"""
+
+
+def test_pages_never_import_pandas(records: Path) -> None:
+    """Tables reach the browser as Arrow (dashboard.widgets.show_table): given a
+    polars frame Streamlit goes through pandas, whose import alone cost a first
+    render 0.3-0.4 s. In a new process, every page drawn, no table read back (that
+    would import pandas here)."""
+    env = {**os.environ, "NAPKIFU_RECORDS": str(records), "NAPKIFU_LANG": "en",
+           "STREAMLIT_LOGGER_LEVEL": "error"}  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", PAGES_WITHOUT_PANDAS, APP], env=env, cwd=ROOT,
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split()[-1] == "False", done.stdout

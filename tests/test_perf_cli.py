@@ -19,7 +19,8 @@ import pytest
 from napkifu.cache import ResultCache, default_dir
 from napkifu.cli import main
 from napkifu.commands.checkfile import CheckSettings, check_task
-from napkifu.parallel import _main_hidden, gather_jobs, run_jobs
+from napkifu.parallel import gather_jobs, run_jobs
+from napkifu.parallel.pool import _main_hidden
 
 EXAMPLES = Path(__file__).resolve().parent / "examples"
 SEASON = Path(__file__).parent / "records" / "analysis" / "season"
@@ -62,20 +63,40 @@ def test_run_jobs_keeps_order_and_streams_lazily() -> None:
 
 
 
-def _slow_pid(x: int) -> tuple[int, int]:
-    import time
-
-    time.sleep(0.02)
-    return x, os.getpid()
-
-
 def _fails_on_seven(x: int) -> int:
     if x == 7:
         raise ValueError("seven")
     return x
 
 
-def test_gather_jobs_keeps_order_and_the_caller_works_too() -> None:
+Shared = tuple[int, str, int]
+"""An item of the tests below: its value, a marker file and the caller's pid."""
+
+
+def _shared_out(item: Shared) -> tuple[int, int]:
+    """``(value, pid)``. A worker touches the marker on its first item; the caller
+    waits (up to a minute) for it before its first: however slowly the worker
+    starts, the caller cannot have taken every item by then, so both have a share
+    (``caller`` -1: nobody waits)."""
+    import time
+
+    x, marker, caller = item
+    if os.getpid() != caller:
+        Path(marker).touch()
+    else:
+        deadline = time.monotonic() + 60
+        while not Path(marker).exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+    time.sleep(0.005)
+    return x, os.getpid()
+
+
+def _shared(values: range, tmp: Path, caller: int | None = None) -> list[Shared]:
+    pid = os.getpid() if caller is None else caller
+    return [(x, str(tmp / "worker-started"), pid) for x in values]
+
+
+def test_gather_jobs_keeps_order_and_the_caller_works_too(tmp_path: Path) -> None:
     """The caller judges from the back while the one worker it starts takes the
     front: every result in input order, some made here and some by the worker."""
     assert gather_jobs(_square, range(50), 2) == [x * x for x in range(50)]
@@ -83,10 +104,11 @@ def test_gather_jobs_keeps_order_and_the_caller_works_too() -> None:
     assert gather_jobs(_square, iter([3]), 2) == [9]
     assert gather_jobs(_square, [], 2) == []
     assert gather_jobs(_square, range(5), 1) == [0, 1, 4, 9, 16]
-    got = gather_jobs(_slow_pid, range(40), 2)
+    _EVENTS.clear()
+    got = gather_jobs(_shared_out, _shared(range(40), tmp_path), 2)
     assert [x for x, _ in got] == list(range(40))
     pids = [pid for _, pid in got]
-    assert os.getpid() in pids  # the caller took work while the worker started
+    assert os.getpid() in pids  # the caller took its share
     assert pids[0] != os.getpid()  # the worker took the front
     # the caller's share is one run at the back
     mine = [i for i, pid in enumerate(pids) if pid == os.getpid()]
@@ -94,17 +116,17 @@ def test_gather_jobs_keeps_order_and_the_caller_works_too() -> None:
 
 
 PROBE = """
-import os, sys
+import os, sys, time
 
 def probe(x):
+    time.sleep(0.2)  # (long enough that the workers, once started, take some)
     return x, "napkifu.warm" in sys.modules, os.getppid()
 """
 
 FORK_SERVER_CHILD = """
 import os, sys
 import polars  # loaded: a worker can no longer be forked from this process
-from napkifu import parallel
-from napkifu.parallel import gather_jobs, prestart, run_jobs
+from napkifu.parallel import gather_jobs, pool as parallel, prestart, run_jobs
 from probe import probe
 
 assert parallel._context().get_start_method() == "spawn"
@@ -154,23 +176,68 @@ def test_prestart_forks_workers_from_a_server_that_imported_the_preload(tmp_path
 _EVENTS: list[object] = []  # what this process did, in order (a worker has its own copy)
 
 
-def _recorded(x: int) -> tuple[int, int]:
-    _EVENTS.append(x)
-    return _slow_pid(x)
+def _recorded(item: Shared) -> tuple[int, int]:
+    out = _shared_out(item)
+    _EVENTS.append(item[0])
+    return out
 
 
-def test_gather_jobs_runs_meanwhile_once_before_the_callers_share() -> None:
+def test_gather_jobs_runs_meanwhile_once_before_the_callers_share(tmp_path: Path) -> None:
     """``meanwhile`` (the caller's own work, such as the dashboard's page imports)
     runs once, after the workers were started and before the caller takes an item;
     in one process, before the items."""
     for jobs in (2, 1):
         _EVENTS.clear()
-        got = gather_jobs(_recorded, range(12), jobs, meanwhile=lambda: _EVENTS.append("warm"))
+        items = _shared(range(12), tmp_path / str(jobs), None if jobs > 1 else -1)
+        (tmp_path / str(jobs)).mkdir()
+        got = gather_jobs(_recorded, items, jobs, meanwhile=lambda: _EVENTS.append("warm"))
         assert [x for x, _ in got] == list(range(12))
         mine = [x for x, pid in got if pid == os.getpid()]
         caller_did = ["warm", *sorted(mine, reverse=jobs > 1)]  # (the caller: from the back)
         assert caller_did == _EVENTS
         assert jobs == 1 or len(mine) < 12  # the worker took its share
+
+
+def _fails_here_after_the_worker_sent(item: Shared) -> bytes:
+    """A megabyte from a worker (more than a pipe holds), a failure in the caller
+    once a worker has started (its pid in the marker)."""
+    import time
+
+    _, marker, caller = item
+    if os.getpid() != caller:
+        Path(marker).write_text(str(os.getpid()))
+        time.sleep(0.01)
+        return bytes(1_000_000)
+    deadline = time.monotonic() + 60
+    while not Path(marker).exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.2)  # (the worker's results pile up unread)
+    raise ValueError("the caller's item")
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_failed_gather_leaves_no_worker_behind(tmp_path: Path) -> None:
+    """The caller fails while its worker's results wait unread in their pipe: the
+    failure is raised, and the worker still exits (it does not wait for ever to
+    flush what nobody will read)."""
+    import time
+
+    items = _shared(range(40), tmp_path)
+    with pytest.raises(ValueError, match="the caller's item"):
+        gather_jobs(_fails_here_after_the_worker_sent, items, 2)
+    worker = int((tmp_path / "worker-started").read_text())
+    deadline = time.monotonic() + 60
+    while _running(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(worker)
 
 
 def test_gather_jobs_raises_what_a_job_raises() -> None:
@@ -181,7 +248,8 @@ def test_gather_jobs_raises_what_a_job_raises() -> None:
 MAIN_SCRIPT = """
 import sys
 import polars  # loaded: the pool spawns its workers
-from napkifu.parallel import _main_hidden, run_jobs
+from napkifu.parallel import run_jobs
+from napkifu.parallel.pool import _main_hidden
 
 if __name__ == "__mp_main__":
     with open(sys.argv[1], "a") as marks:

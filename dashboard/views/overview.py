@@ -10,7 +10,7 @@ from dashboard import frames
 from dashboard.figures import cumulative_figure
 from dashboard.state import context, memo
 from dashboard.text import t
-from dashboard.widgets import column_help, pct
+from dashboard.widgets import column_help, pct, show_table
 
 ctx = context()
 lang, season = ctx.lang, ctx.season
@@ -37,7 +37,7 @@ st.html(
 shown = ["rank", "player", "points", "rounds", "points_avg", "napoleon_rounds",
          "napoleon_win_rate", "adjutant_rounds", "adjutant_win_rate", "allied_rounds",
          "allied_win_rate", "honors_avg", "partner"]  # fmt: skip
-st.dataframe(
+show_table(
     board.select(shown), hide_index=True, key="leaderboard",
     column_config=column_help("season", shown, lang, rank=t("leaderboard_caption", lang)),
 )  # fmt: skip

@@ -8,7 +8,7 @@ from dashboard import frames
 from dashboard.figures import pairing_figure
 from dashboard.state import context, memo
 from dashboard.text import t
-from dashboard.widgets import column_help
+from dashboard.widgets import column_help, show_table
 
 ctx = context()
 lang, season = ctx.lang, ctx.season
@@ -24,7 +24,7 @@ metric = st.radio(
 )  # fmt: skip
 st.plotly_chart(memo(ctx, "pairing_figure", metric, lambda: pairing_figure(pairs, metric, lang)),
                 key="pairings")  # fmt: skip
-st.dataframe(
+show_table(
     pairs, hide_index=True, key="pair_table",
     column_config=column_help("rounds", pairs.columns, lang, rounds=t("pair_rounds_help", lang),
                               wins=t("pair_wins_help", lang),

@@ -7,7 +7,7 @@ import streamlit as st
 
 from dashboard.state import context
 from dashboard.text import t
-from dashboard.widgets import column_help
+from dashboard.widgets import column_help, show_table
 
 ctx = context()
 lang, problems = ctx.lang, ctx.loaded.problems
@@ -29,11 +29,11 @@ table = problems.select(
     (pl.col("file") + ":" + pl.col("line").cast(pl.String) + ":" + pl.col("column").cast(pl.String)).alias("where"),
     "code", "severity", message.alias("message"), "game", "round", "trick",
 )  # fmt: skip
-st.dataframe(table, hide_index=True, key="problems",
+show_table(table, hide_index=True, key="problems",
              column_config=column_help("excluded", table.columns, lang,
                                        where=t("where_help", lang)))  # fmt: skip
 excluded = ctx.loaded.season.excluded
 if not excluded.is_empty():
     st.subheader(t("excluded", lang))
-    st.dataframe(excluded, hide_index=True, key="excluded",
+    show_table(excluded, hide_index=True, key="excluded",
                  column_config=column_help("excluded", excluded.columns, lang))  # fmt: skip

@@ -120,85 +120,6 @@ def run_jobs(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-HELPED_WINDOW = 2
-"""Files in flight per worker in :func:`gather_jobs`: one a task, and few ahead, so
-that the workers' last files end with the caller's."""
-
-
-def gather_jobs(
-    func: Callable[[T], R],
-    items: Iterable[T],
-    jobs: int | None = None,
-    *,
-    meanwhile: Callable[[], object] | None = None,
-    preload: Sequence[str] = (),
-) -> list[R]:
-    """``list(map(func, items))`` on ``jobs`` processes, of which the caller is one.
-
-    For a caller that gathers every result before it goes on (the dashboard's
-    season): it judges too, from the back of the list, while it waits for the
-    workers, who take the list from the front, one item a task. A spawned worker
-    must first start (import napkifu and polars, build the parser: about half a
-    second; a worker forked from a fork server, :func:`prestart`, does not) while
-    the caller starts at once, so ``jobs`` processes of which one was never
-    started finish sooner than ``jobs`` new workers on as many cores;
-    results are in input order all the same. Unlike :func:`run_jobs` this holds
-    every result, so it is not for a stream of unknown length. ``func`` as for
-    :func:`run_jobs`.
-
-    ``meanwhile``: work the caller must do anyway before it can use the results
-    (imports for what comes next, say), done first, while the workers start; as
-    the caller then takes fewer items, such work costs about half its time. It is
-    run in one process too, before the items. ``preload``: when a pool is started,
-    its workers are forked from the fork server :func:`prestart` starts with these
-    modules (a later pool of the process then starts at once)."""
-    todo = list(items)
-    n = resolve_jobs(jobs)
-    if n <= 1 or len(todo) <= 1:
-        if meanwhile is not None:
-            meanwhile()
-        return [func(item) for item in todo]
-    workers = n - 1
-    if preload:
-        prestart(preload)
-    context = _context()
-    if meanwhile is not None and context.get_start_method() == "forkserver":
-        # Workers forked from a fork server start in milliseconds, once it has
-        # imported what it preloads (on a core of its own since :func:`prestart`):
-        # the caller's own work goes first, while that finishes, instead of the
-        # caller waiting on it inside the first submit.
-        meanwhile()
-        meanwhile = None
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-    main_free = not _from_main(func)
-    done: list[R] = []
-    mine: deque[R] = deque()  # the caller's results: those of todo[back:]
-    inflight: deque[Future[list[R]]] = deque()
-    front, back = 0, len(todo)
-    try:
-        while True:
-            while front < back and len(inflight) < workers * HELPED_WINDOW:
-                with _main_hidden() if main_free else contextlib.nullcontext():
-                    inflight.append(pool.submit(_run_batch, func, [todo[front]]))
-                front += 1
-            if meanwhile is not None:  # (the workers were just started: they are starting)
-                meanwhile()
-                meanwhile = None
-            if not inflight:
-                break
-            if inflight[0].done() or front >= back:  # nothing left for the caller to take
-                done.extend(inflight.popleft().result())
-                continue
-            back -= 1
-            mine.appendleft(func(todo[back]))
-    finally:
-        # Not waiting for the workers to exit (~0.1 s of their interpreter's
-        # teardown): every result is in, and the pool's own thread reaps them.
-        pool.shutdown(wait=False, cancel_futures=True)
-    done.extend(mine)
-    return done
-
-
 _fork_server = False
 """Whether :func:`prestart` started this process's fork server."""
 
@@ -262,9 +183,12 @@ def _main_hidden() -> Iterator[None]:
     every worker's start, before it judges anything. napkifu's jobs are top-level
     functions of its own modules, so while a worker starts, multiprocessing is
     shown a main module without a path (what it sees in an interactive session)
-    and the worker imports just the job's module. The swap lasts the few
-    milliseconds of a start; a job defined in the main script is never started
-    this way (:func:`_from_main`).
+    and the worker imports just the job's module. The swap lasts a start: a few
+    milliseconds, or until a fork server that is still importing its preload
+    forks the worker (up to ~0.5 s, on :func:`gather_jobs`' pool-start thread,
+    while the caller goes on: nothing napkifu, Streamlit, polars, pyarrow or
+    Plotly runs reads the main module). A job defined in the main script is never
+    started this way (:func:`_from_main`).
 
     Threads (Streamlit sessions) take turns, so one never saves another's stand-in
     as the main module; and the main module is put back only if it is still the
