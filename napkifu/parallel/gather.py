@@ -63,10 +63,11 @@ def gather_jobs(
         prestart(preload)
     context = _context()
     claims = _Claims(context, len(todo))
+    workers = min(n, len(todo)) - 1  # (the caller takes an item too)
     pool = ProcessPoolExecutor(
-        max_workers=n - 1, mp_context=context, initializer=_share_claims, initargs=(claims,)
+        max_workers=workers, mp_context=context, initializer=_share_claims, initargs=(claims,)
     )
-    started = _PoolStart(pool, func, todo, n - 1)
+    started = _PoolStart(pool, func, todo, workers)
     # A forked child keeps only the thread that forked it: fork from this one.
     started.run() if context.get_start_method() == "fork" else started.start()
     results: list[R | None] = [None] * len(todo)
