@@ -68,8 +68,8 @@ def gather_jobs(
         max_workers=workers, mp_context=context, initializer=_share_claims, initargs=(claims,)
     )
     started = _PoolStart(pool, func, todo, workers)
-    # A forked child keeps only the thread that forked it: fork from this one.
-    started.run() if context.get_start_method() == "fork" else started.start()
+    # (A forked child keeps only the thread that forked it: fork from this one.)
+    started.begin(on_a_thread=context.get_start_method() != "fork")
     results: list[R | None] = [None] * len(todo)
     missing = len(todo)
     try:
@@ -79,8 +79,7 @@ def gather_jobs(
             results[index] = func(todo[index])
             missing -= 1 + claims.receive(results, wait=False)
         if missing:  # (else the caller did it all: no waiting for the pool to start)
-            started.join()
-            for future in started.futures:
+            for future in started.futures():
                 future.result()  # (a worker's failure is raised here)
         while missing:
             missing -= claims.receive(results, wait=True)
@@ -175,30 +174,40 @@ def _take_front(func: Callable[[T], R], items: list[T]) -> int:
     return done
 
 
-class _PoolStart(threading.Thread):
+class _PoolStart:
     """Starts a :func:`gather_jobs` pool's workers, each with one task (its share,
     :func:`_take_front`). Starting a process can wait: on a fork server that is
-    still importing what it preloads, for one. On this thread the caller goes on
-    meanwhile; a start that fails is raised in the caller by :meth:`join`."""
+    still importing what it preloads, for one. Begun on a thread of its own, the
+    caller goes on meanwhile; a start that failed is raised by :meth:`futures`."""
 
     def __init__(
         self, pool: ProcessPoolExecutor, func: Callable[[T], R], items: list[T], workers: int
     ) -> None:
-        super().__init__(name="napkifu-pool-start", daemon=True)
         self.pool, self.func, self.items, self.workers = pool, func, items, workers
-        self.futures: list[Future[int]] = []
+        self.thread: threading.Thread | None = None
+        self.started: list[Future[int]] = []
         self.error: BaseException | None = None
 
-    def run(self) -> None:
+    def begin(self, *, on_a_thread: bool) -> None:
+        if on_a_thread:
+            self.thread = threading.Thread(target=self._submit, name="napkifu-pool-start")
+            self.thread.daemon = True
+            self.thread.start()
+        else:
+            self._submit()
+
+    def futures(self) -> list[Future[int]]:
+        """The workers' tasks, once all are submitted."""
+        if self.thread is not None:
+            self.thread.join()
+        if self.error is not None:
+            raise self.error
+        return self.started
+
+    def _submit(self) -> None:
         try:
             with _main_hidden() if not _from_main(self.func) else contextlib.nullcontext():
                 for _ in range(self.workers):
-                    self.futures.append(self.pool.submit(_take_front, self.func, self.items))
-        except BaseException as error:  # (re-raised in the caller)
+                    self.started.append(self.pool.submit(_take_front, self.func, self.items))
+        except BaseException as error:  # (raised in the caller, by futures())
             self.error = error
-
-    def join(self, timeout: float | None = None) -> None:
-        if self.is_alive() or self.ident is not None:
-            super().join(timeout)
-        if self.error is not None:
-            raise self.error
