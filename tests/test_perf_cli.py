@@ -81,14 +81,22 @@ def _shared_out(item: Shared) -> tuple[int, int]:
     import time
 
     x, marker, caller = item
-    if os.getpid() != caller:
-        Path(marker).touch()
-    else:
-        deadline = time.monotonic() + 60
-        while not Path(marker).exists() and time.monotonic() < deadline:
-            time.sleep(0.01)
+    _meet(marker, caller)
     time.sleep(0.005)
     return x, os.getpid()
+
+
+def _meet(marker: str, caller: int) -> None:
+    """In a worker: write its pid to the marker. In the caller: wait for the marker
+    (up to a minute)."""
+    import time
+
+    if os.getpid() != caller:
+        Path(marker).write_text(str(os.getpid()))
+        return
+    deadline = time.monotonic() + 60
+    while not Path(marker).exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
 
 
 def _shared(values: range, tmp: Path, caller: int | None = None) -> list[Shared]:
@@ -104,7 +112,6 @@ def test_gather_jobs_keeps_order_and_the_caller_works_too(tmp_path: Path) -> Non
     assert gather_jobs(_square, iter([3]), 2) == [9]
     assert gather_jobs(_square, [], 2) == []
     assert gather_jobs(_square, range(5), 1) == [0, 1, 4, 9, 16]
-    _EVENTS.clear()
     got = gather_jobs(_shared_out, _shared(range(40), tmp_path), 2)
     assert [x for x, _ in got] == list(range(40))
     pids = [pid for _, pid in got]
@@ -129,16 +136,16 @@ import polars  # loaded: a worker can no longer be forked from this process
 from napkifu.parallel import gather_jobs, pool as parallel, prestart, run_jobs
 from probe import probe
 
-assert parallel._context().get_start_method() == "spawn"
+assert parallel.pool_context().get_start_method() == "spawn"
 assert "napkifu.warm" not in sys.modules
 assert gather_jobs(probe, range(1), 2, preload=["napkifu.warm"])[0][0] == 0  # no pool for one
-assert parallel._context().get_start_method() == "spawn"
+assert parallel.pool_context().get_start_method() == "spawn"
 mixed = gather_jobs(probe, range(8), 2, preload=["napkifu.warm"])  # a pool: its fork server
 assert [x for x, _, _ in mixed] == list(range(8))
 assert any(warm and ppid != os.getppid() for _, warm, ppid in mixed), mixed
-assert parallel._context().get_start_method() == "forkserver"
+assert parallel.pool_context().get_start_method() == "forkserver"
 assert prestart(["napkifu.warm"]) and prestart(["napkifu.warm"])  # idempotent
-assert parallel._context().get_start_method() == "forkserver"
+assert parallel.pool_context().get_start_method() == "forkserver"
 got = list(run_jobs(probe, range(6), 2, batch=1))
 assert [x for x, _, _ in got] == list(range(6))
 assert all(warm for _, warm, _ in got), got  # imported before their first job
@@ -204,13 +211,10 @@ def _fails_here_after_the_worker_sent(item: Shared) -> bytes:
     import time
 
     _, marker, caller = item
+    _meet(marker, caller)
     if os.getpid() != caller:
-        Path(marker).write_text(str(os.getpid()))
         time.sleep(0.01)
         return bytes(1_000_000)
-    deadline = time.monotonic() + 60
-    while not Path(marker).exists() and time.monotonic() < deadline:
-        time.sleep(0.01)
     time.sleep(0.2)  # (the worker's results pile up unread)
     raise ValueError("the caller's item")
 

@@ -30,6 +30,7 @@ from napkifu.notation.values import bid_value, card_values, play_value
 from napkifu.replay.adjutant import Holder, call_faults, holder_of
 from napkifu.replay.auction import run_auction
 from napkifu.replay.scoring import credited_honors, napoleon_wins, round_scores
+from napkifu.replay.tricks import honor_count
 from napkifu.replay.turns import dealer_in_turn, first_bidder
 
 
@@ -147,7 +148,7 @@ def judge_round(table: Table, lines: list[Line], at: int = 0) -> None:
         else:
             allies += taken
     if discards is not None:
-        discarded = sum(1 for c in discards if c in honors)
+        discarded = honor_count(discards, honors)
     elif complete:  # every honor not played was discarded
         discarded = rules.honors_total - nap - allies
     else:

@@ -17,7 +17,7 @@ from napkifu.express.facts import Seated
 from napkifu.express.table import Line, NotClean, Table
 from napkifu.notation.values import play_value
 from napkifu.replay.following import plainly_legal, unsure_turns, violation
-from napkifu.replay.tricks import reverses, seat_orders
+from napkifu.replay.tricks import honor_count, reverses, seat_orders
 from napkifu.rules.build import Rules
 from napkifu.rules.ladder import lead_suit_of, ranker
 
@@ -67,11 +67,7 @@ def play_tricks(
             for c in cards:
                 if reverses(rules, c, trump):
                     step = -step
-        taken = 0
-        for c in cards:
-            if c in honors:
-                taken += 1
-        won.append((winner, taken))
+        won.append((winner, honor_count(cards, honors)))
         seated.append((seats, cards, lead_suit, joker_suit, winner, cls))
         leader = winner
     _check_follows(rules, seated, plays, discards, nap_seat, trump)

@@ -9,7 +9,6 @@ as they make it.
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import queue
 import threading
@@ -17,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TypeVar
 
-from napkifu.parallel.pool import _context, _from_main, _main_hidden, prestart, resolve_jobs
+from napkifu.parallel.pool import pool_context, prestart, resolve_jobs, starting_workers_of
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -61,7 +60,7 @@ def gather_jobs(
         return [func(item) for item in todo]
     if preload:
         prestart(preload)
-    context = _context()
+    context = pool_context()
     claims = _Claims(context, len(todo))
     workers = min(n, len(todo)) - 1  # (the caller takes an item too)
     pool = ProcessPoolExecutor(
@@ -75,7 +74,7 @@ def gather_jobs(
     try:
         if meanwhile is not None:  # (the workers are starting meanwhile)
             meanwhile()
-        while (index := claims.take_back()) is not None:
+        while (index := claims.take(front=False)) is not None:
             results[index] = func(todo[index])
             missing -= 1 + claims.receive(results, wait=False)
         if missing:  # (else the caller did it all: no waiting for the pool to start)
@@ -110,21 +109,18 @@ class _Claims:
         self.bounds = context.Array("q", [0, size])
         self.sent: multiprocessing.queues.Queue[tuple[int, object]] = context.Queue()
 
-    def take_front(self) -> int | None:
+    def take(self, *, front: bool) -> int | None:
+        """The next item left at the front (a worker's) or at the back (the
+        caller's); None when none is left."""
         with self.bounds.get_lock():
-            front, back = self.bounds[0], self.bounds[1]
-            if front >= back:
+            first, end = self.bounds[0], self.bounds[1]
+            if first >= end:
                 return None
-            self.bounds[0] = front + 1
-            return int(front)
-
-    def take_back(self) -> int | None:
-        with self.bounds.get_lock():
-            front, back = self.bounds[0], self.bounds[1]
-            if front >= back:
-                return None
-            self.bounds[1] = back - 1
-            return int(back - 1)
+            if front:
+                self.bounds[0] = first + 1
+                return int(first)
+            self.bounds[1] = end - 1
+            return int(end - 1)
 
     def receive(self, results: list, *, wait: bool) -> int:
         """Put the results the workers have sent in their places; how many. With
@@ -168,7 +164,7 @@ def _take_front(func: Callable[[T], R], items: list[T]) -> int:
     as soon as it is made; how many."""
     assert _claims is not None, "started without its pool's claims"
     done = 0
-    while (index := _claims.take_front()) is not None:
+    while (index := _claims.take(front=True)) is not None:
         _claims.sent.put((index, func(items[index])))
         done += 1
     return done
@@ -206,7 +202,7 @@ class _PoolStart:
 
     def _submit(self) -> None:
         try:
-            with _main_hidden() if not _from_main(self.func) else contextlib.nullcontext():
+            with starting_workers_of(self.func):
                 for _ in range(self.workers):
                     self.started.append(self.pool.submit(_take_front, self.func, self.items))
         except BaseException as error:  # (raised in the caller, by futures())

@@ -94,8 +94,7 @@ def run_jobs(
         yield from map(func, source)
         return
     pending = _chain(head, source)
-    pool = ProcessPoolExecutor(max_workers=n, mp_context=_context())
-    main_free = not _from_main(func)
+    pool = ProcessPoolExecutor(max_workers=n, mp_context=pool_context())
     try:
         inflight: deque[Future[list[R]]] = deque()
         size = 1
@@ -108,7 +107,7 @@ def run_jobs(
                     break
                 # A spawned worker starts inside submit (one per submit until the
                 # pool is full): that is when it must not be told of the main script.
-                with _main_hidden() if main_free else contextlib.nullcontext():
+                with starting_workers_of(func):
                     inflight.append(pool.submit(_run_batch, func, chunk))
                 size = min(MAX_BATCH, size * 2)
             if not inflight:
@@ -149,7 +148,7 @@ def prestart(preload: Sequence[str]) -> bool:
     return True
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def pool_context() -> multiprocessing.context.BaseContext:
     """fork where it is safe (workers start at once and share what the parent has
     imported); once polars is loaded, whose thread pool would make a forked child
     deadlock (polars warns about exactly this), the fork server if
@@ -157,6 +156,12 @@ def _context() -> multiprocessing.context.BaseContext:
     if "polars" in sys.modules or "fork" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("forkserver" if _fork_server else "spawn")
     return multiprocessing.get_context("fork")
+
+
+def starting_workers_of(func: Callable[..., object]) -> contextlib.AbstractContextManager[None]:
+    """Where a pool whose job is ``func`` starts its workers: with the main script
+    hidden (:func:`_main_hidden`), unless ``func`` lives in it (:func:`_from_main`)."""
+    return contextlib.nullcontext() if _from_main(func) else _main_hidden()
 
 
 def _from_main(func: Callable[..., object]) -> bool:
