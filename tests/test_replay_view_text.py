@@ -123,9 +123,9 @@ def test_cli_status_1_on_errors(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert "✗ NAP" in capsys.readouterr().out
 
 
-def test_readme_excerpt_is_real_output() -> None:
-    """Every line of the README's example (but the elisions) is in the snapshot."""
-    doc = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+def test_docs_excerpt_is_real_output() -> None:
+    """Every line of docs/replay.md's example (but the elisions) is in the snapshot."""
+    doc = (Path(__file__).parent.parent / "docs" / "replay.md").read_text("utf-8")
     block = doc.split("Example (`standard` rules")[1].split("```")[1]
     snapshot = (HERE / "replay_sample.en.txt").read_text("utf-8").splitlines()
     lines = [x for x in block.splitlines()[1:] if x.strip() and x.strip() != "…"]

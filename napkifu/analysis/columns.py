@@ -259,12 +259,12 @@ _TABLE_INTRO = {
 
 
 def readme_columns() -> str:
-    """The README's column reference (README.md holds it verbatim; a test compares)."""
+    """The column reference (docs/tables.md holds it verbatim; a test compares)."""
     parts = [
-        "### Columns\n\nSeat columns run `_1` to `_6` in the order of the `players` line "
+        "## Columns\n\nSeat columns run `_1` to `_6` in the order of the `players` line "
         "(empty beyond the number of players). Suits and cards are written with ♠ ♥ ♦ ♣ "
         "(`NT` for no-trump).\n"
     ]
     for table, intro in _TABLE_INTRO.items():
-        parts.append(f"\n#### `{table}`\n\n{intro}\n\n{columns_markdown(table)}\n")
+        parts.append(f"\n### `{table}`\n\n{intro}\n\n{columns_markdown(table)}\n")
     return "".join(parts)
