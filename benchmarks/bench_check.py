@@ -190,7 +190,7 @@ def machine() -> str:
         ["git", "-C", str(NAPKIFU.parents[2]), "rev-parse", "--short", "HEAD"],
         capture_output=True, text=True, check=False,
     ).stdout.strip()  # fmt: skip
-    version = subprocess.run(  # says whether the hot loop runs compiled (napkifu.compiled)
+    version = subprocess.run(
         [str(NAPKIFU), "--version"], capture_output=True, text=True, check=False
     ).stdout.strip()
     return (

@@ -24,20 +24,16 @@ ALLOWED: dict[str, set[str]] = {
     "cache": set(),
     "parallel": set(),
     "gcpause": set(),
-    "quickbuild": set(),
-    "compiled": set(),  # (setup.py runs it alone: it may import nothing of napkifu)
     "model": {"cards"},
     "diagnostics": {"model", "cards", "i18n"},
-    "notation": {"cards", "model", "diagnostics", "i18n", "gcpause", "quickbuild"},
-    "rules": {"cards", "model", "diagnostics", "i18n", "quickbuild"},
-    "replay": {"cards", "model", "diagnostics", "i18n", "rules", "gcpause", "quickbuild"},
-    "express": {"cards", "diagnostics", "model", "notation", "rules", "replay"},
+    "notation": {"cards", "model", "diagnostics", "i18n", "gcpause"},
+    "rules": {"cards", "model", "diagnostics", "i18n"},
+    "replay": {"cards", "model", "diagnostics", "i18n", "rules", "gcpause"},
     "api": {"notation", "replay", "diagnostics", "model", "cards"},
     "report": {"diagnostics", "i18n", "model"},
     "views": {"replay", "cards", "diagnostics", "i18n", "model", "api"},
     "analysis": {
         "api",
-        "express",
         "replay",
         "cards",
         "diagnostics",
@@ -49,7 +45,6 @@ ALLOWED: dict[str, set[str]] = {
         "gcpause",
     },
     "simulate": {"cards", "model", "rules", "replay", "notation", "parallel", "diagnostics"},
-    "warm": {"analysis", "api", "notation"},  # (what a fork server preloads for workers)
 }
 DASHBOARD_MAY_USE = {
     "api",
@@ -88,8 +83,7 @@ def _napkifu_imports(path: Path) -> set[str]:
     return found
 
 
-GENERATED = {"_compiled_digest.py"}  # written by setup.py (napkifu/compiled.py)
-PACKAGE = sorted(p for p in (ROOT / "napkifu").rglob("*.py") if p.name not in GENERATED)
+PACKAGE = sorted((ROOT / "napkifu").rglob("*.py"))
 LAYERED = [p for p in PACKAGE if _layer(p) in ALLOWED]
 
 

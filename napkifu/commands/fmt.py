@@ -23,6 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from napkifu.cards import CardStyle
 from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import Lang, Text, default_lang
 from napkifu.model import Bid, BidsLine, PlayerRef, Record, Round, TrickLine
@@ -128,7 +129,7 @@ def complete(record: Record, games: tuple[JudgedGame, ...]) -> Record:
 
 
 def format_text(
-    text: str, file: str = "<string>", cards: str = "unicode"
+    text: str, file: str = "<string>", cards: CardStyle = "unicode"
 ) -> tuple[str | None, list[Diagnostic]]:
     """The canonical text of a record, or None and the notation errors that make it
     unsafe to rewrite."""

@@ -9,7 +9,7 @@ import dataclasses
 from napkifu.model import Game, Round
 from napkifu.replay.report import Reporter
 from napkifu.replay.results import JudgedGame, JudgedRound
-from napkifu.replay.round import RoundContext, judge_round, unjudged_round
+from napkifu.replay.round import RoundContext, RoundIdentity, judge_round, unjudged_round
 from napkifu.replay.turns import dealer_in_turn, first_bidder, next_dealer
 from napkifu.rules.game_rules import rules_for_game
 
@@ -114,7 +114,7 @@ def _crashed(ctx: RoundContext, rnd: Round, e: Exception) -> JudgedRound:
         f"internal error, please report: {type(e).__name__}: {e}",
         f"内部エラー（報告してください）: {type(e).__name__}: {e}",
     )
-    base = dict(
+    base = RoundIdentity(
         game=ctx.game,
         number=rnd.number,
         players=ctx.players,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
 from napkifu.cards import JOKER, UNKNOWN, Suit, card_text
 from napkifu.model import Round, Span
@@ -19,11 +20,24 @@ from napkifu.replay.deal import check_deal
 from napkifu.replay.holdings import check_widow, hand_consistency, start_holdings
 from napkifu.replay.play_check import check_plays
 from napkifu.replay.report import Reporter, bid_text
-from napkifu.replay.results import JudgedRound
+from napkifu.replay.results import JudgedRound, RoundKind
 from napkifu.replay.scoring import napoleon_wins, round_scores
 from napkifu.replay.trick_results import judged_tricks
 from napkifu.replay.tricks import seat_tricks
 from napkifu.rules.build import Rules
+
+
+class RoundIdentity(TypedDict):
+    """What every judged round says of itself, judged or not."""
+
+    game: int
+    number: int
+    players: tuple[str, ...]
+    dealer: str | None
+    first_bidder: str | None
+    bid_players: tuple[str | None, ...]
+    source: Round
+    span: Span
 
 
 @dataclass(slots=True)
@@ -61,7 +75,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     n = len(players)
     bids = rnd.all_bids
     auction = run_auction(rules, players, ctx.first_bidder, bids, rep) if bids else AuctionResult()
-    base = dict(
+    base = RoundIdentity(
         game=ctx.game,
         number=rnd.number,
         players=players,
@@ -205,7 +219,9 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     if win is not None and holder.known:
         scores = round_scores(rules, players, napoleon, holder.adjutant, count, win, honors_all)
     written = _check_score(rnd, scores, rules, players, rep)
-    kind = "score-sheet" if not rnd.tricks else ("claim" if rnd.claim is not None else "full")
+    kind: RoundKind = (
+        "score-sheet" if not rnd.tricks else ("claim" if rnd.claim is not None else "full")
+    )
     return JudgedRound(
         kind=kind,
         napoleon=napoleon,
@@ -307,7 +323,7 @@ def _w(v: int | None) -> str:
     return "nothing" if v is None else f"{v:+d}"
 
 
-def unjudged_round(base: dict, kind: str, rep: Reporter) -> JudgedRound:
+def unjudged_round(base: RoundIdentity, kind: RoundKind, rep: Reporter) -> JudgedRound:
     """A round whose play could not be judged (a redeal, no Napoleon, an internal
     error): its identity (``base``: game, number, players, dealer, first bidder,
     bid players, source, span), what it wrote, and its diagnostics; no verdict."""

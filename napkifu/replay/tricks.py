@@ -167,16 +167,6 @@ def honors_in(cards: Sequence[int], honor_cards: Collection[int]) -> tuple[int, 
     return tuple([c for c in cards if c in honor_cards])
 
 
-def honor_count(cards: Sequence[int], honor_cards: Collection[int]) -> int:
-    """How many of ``cards`` are honors (a trick's, or the discards): a count, for
-    the express lane, which needs no more (compiled, a loop: no tuple, no set)."""
-    count = 0
-    for c in cards:
-        if c in honor_cards:
-            count += 1
-    return count
-
-
 def seat_orders(rules: Rules, n: int) -> dict[tuple[int, int], tuple[int, ...]]:
     """The seats of a trick in playing order, by (leader, direction), for ``n`` seats."""
     got = rules.cache.get(("seat-orders", n))

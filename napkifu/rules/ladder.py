@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from napkifu.cards import JOKER, MIGHTY, UNKNOWN, YOROMEKI, Card, Suit
 from napkifu.rules.build import Rules
-from napkifu.rules.outcome import TrickOutcome, make_outcome
+from napkifu.rules.outcome import TrickOutcome
 
 _JACK = 9  # rank index of J (rank 11 - 2)
 
@@ -225,8 +225,7 @@ def ranker(rules: Rules, trump: int | None) -> Ranker:
 class Ranker:
     """Resolves the tricks of one kind of round (its rules and trump): the key tables
     of each kind of trick (lead suit, same-two or not, the mighty in it or not) are
-    looked up, built on first use. A class, not closures, because compiled its
-    methods are direct calls: the express lane ranks every trick it reads."""
+    looked up, built on first use, once per rules and trump."""
 
     def __init__(self, rules: Rules, trump: int | None) -> None:
         self.rules = rules
@@ -271,4 +270,4 @@ class Ranker:
         best, s2, table = self.rank(cards, lead_suit, trick_number, last)
         lead_names, names = table[2], table[3]
         classes = (lead_names[cards[0]], *[names[c] for c in cards[1:]])
-        return make_outcome(best, classes[best], classes, s2)
+        return TrickOutcome(best, classes[best], classes, s2)

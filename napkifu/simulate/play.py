@@ -138,7 +138,9 @@ def choose_lead(
             pick = max(bosses, key=lambda c: (_honor(c, seat.facts), rank_of(c)))
     if pick is None and "same-two" in seat.facts.ladder and 1 < state.number < state.total:
         twos = [c for c in legal if rank_of(c) == 2 and suit_int(c) != trump]
-        twos = [c for c in twos if _outstanding(suit_int(c), hand, state) >= 2 * len(state.after)]
+        twos = [
+            c for c in twos if _outstanding(Suit(suit_int(c)), hand, state) >= 2 * len(state.after)
+        ]
         if twos and rng.random() < 0.5:
             pick = twos[0]
     if pick is None and JOKER in legal and "joker-lead" in seat.facts.ladder and rng.random() < 0.5:
@@ -146,7 +148,7 @@ def choose_lead(
     if pick is None:
         plain = [c for c in legal if c not in trumps_held and c != JOKER]
         if plain:
-            counts = {s: sum(1 for c in hand if suit_int(c) == s) for s in Suit}
+            counts = {int(s): sum(1 for c in hand if suit_int(c) == s) for s in Suit}
             pick = min(
                 plain, key=lambda c: (_dump_key(c, seat)[:3], -counts[suit_int(c)], rank_of(c))
             )

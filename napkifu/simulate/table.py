@@ -9,12 +9,13 @@ all: the finished game is judged by the replay engine itself (see ``season``).
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from napkifu.cards import Card
 from napkifu.simulate.bidding import bid_limit, call_candidates, choose_discard
 from napkifu.simulate.emit import RoundOutcome
 from napkifu.simulate.engine import Engine
-from napkifu.simulate.play import Seat, TrickState, choose_follow, choose_lead
+from napkifu.simulate.play import Role, Seat, TrickState, choose_follow, choose_lead
 
 
 def deal(
@@ -94,7 +95,9 @@ def _play(
     napoleon, trump, called = outcome.napoleon or "", outcome.trump, outcome.called
     seat: dict[str, Seat] = {}
     for p in seats:
-        role = "napoleon" if p == napoleon else "adjutant" if p == outcome.adjutant else "ally"
+        role: Role = (
+            "napoleon" if p == napoleon else "adjutant" if p == outcome.adjutant else "ally"
+        )
         seat[p] = Seat(p, role, napoleon, trump, called, engine.facts)
     if outcome.adjutant is not None:
         seat[outcome.adjutant].learn_adjutant(outcome.adjutant, seats)
@@ -126,7 +129,7 @@ def _play(
             else:
                 card, joker_suit = (
                     choose_follow(
-                        seat[p], holders[p], legal, state, lambda ps, k=number: play.winner(ps, k)
+                        seat[p], holders[p], legal, state, partial(play.winner, number=number)
                     ),
                     None,
                 )
