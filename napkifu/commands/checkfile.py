@@ -106,7 +106,9 @@ def check_bytes(
     """Check a record given as bytes (what :func:`check_file` does after reading)."""
     from napkifu.api import iter_loads
 
-    return _gather(iter_loads(data, file=file, encoding=encoding), file, encoding, keep, data)
+    return _gather(
+        iter_loads(data, file=file, encoding=encoding, detail=False), file, encoding, keep, data
+    )
 
 
 def check_file(path: str, encoding: str | None = None, keep: int | None = None) -> FileResult:
@@ -119,7 +121,7 @@ def check_file(path: str, encoding: str | None = None, keep: int | None = None) 
     from napkifu.api import iter_load
 
     try:
-        return _gather(iter_load(path, encoding=encoding), path, encoding, keep, None)
+        return _gather(iter_load(path, encoding=encoding, detail=False), path, encoding, keep, None)
     except OSError as err:
         return FileResult(path, error=err.strerror or str(err))
 

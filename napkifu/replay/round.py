@@ -48,6 +48,7 @@ class RoundContext:
     game: int
     first_bidder: int  # seat, already resolved by the game
     dealer: str | None
+    detail: bool = True  # build the judged tricks (False: the verdict only, for check)
 
 
 def _after_bids_lines(rnd: Round) -> list[Span]:
@@ -199,7 +200,18 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
             rules, players, seated, start, trump, nap_seat, discard_list or (), rep, owners
         )
         jt, honors_nap, honors_all = judged_tricks(
-            rules, players, seated, check, napoleon, holder, trump, rnd, discard_list, complete, rep
+            rules,
+            players,
+            seated,
+            check,
+            napoleon,
+            holder,
+            trump,
+            rnd,
+            discard_list,
+            complete,
+            rep,
+            detail=ctx.detail,
         )
     elif rnd.result is not None:
         honors_nap = rnd.result.honors

@@ -132,8 +132,9 @@ def judged_tricks(
     discards: list[int] | None,
     complete: bool,
     rep: Reporter,
+    detail: bool = True,
 ) -> tuple[tuple[JudgedTrick, ...], int | None, int | None]:
-    """The judged tricks, and the honors of Napoleon's side and
+    """The judged tricks (none without ``detail``: ``check`` wants the verdict only), and the honors of Napoleon's side and
     of the allies (None when the record cannot tell); reports NAP502 and NAP601."""
     side_known = holder.known
     nap_side = {napoleon} | ({holder.adjutant} if holder.adjutant else set())
@@ -152,7 +153,11 @@ def judged_tricks(
         else:
             allies += honors
         running.append((is_nap, nap, allies))
-    out = _build(rules, players, seated, check, running if side_known else None, trump)
+    out = (
+        _build(rules, players, seated, check, running if side_known else None, trump)
+        if detail
+        else ()
+    )
     if rnd.lost_lines:
         # Lines of the round were lost to syntax errors (already reported): a missing
         # trick, claim or discard may be among them, so neither the count of tricks

@@ -149,11 +149,13 @@ def _keys(
     kind of trick — computed once per rules object, so resolving a trick is a few
     lookups. A key is ``16 * ladder position`` plus the rank order within ``trump`` and
     ``lead``; ``_NO_KEY`` for a card of no class, which never wins (the leader keeps
-    the trick when nobody has a class)."""
-    cache_key = ("keys", trump, lead_suit, s2, mighty_in)
-    got = rules.cache.get(cache_key)
+    the trick when nobody has a class). Kept by the ladder, not by the rules object:
+    a season's games differ in many options (hence many rules objects) but in few
+    ladders, and building a table is ~100 classifications."""
+    cache_key = (rules.ladder, trump, lead_suit, s2, mighty_in)
+    got = _TABLES.get(cache_key)
     if got is not None:
-        return got  # type: ignore[return-value]
+        return got
     comp = _compiled(rules, trump)
     tr, le, n = comp[7], comp[8], comp[11]
     tables: list[tuple] = []
@@ -171,10 +173,13 @@ def _keys(
                 keys.append(k * 16 + (12 - card % 13 if k in (tr, le) else 0))
         tables.append((tuple(keys), tuple(names)))
     got = (tables[0][0], tables[1][0], tables[0][1], tables[1][1])
-    rules.cache[cache_key] = got
+    if len(_TABLES) >= 4096:  # endless distinct ladders must not grow this
+        _TABLES.clear()
+    _TABLES[cache_key] = got
     return got
 
 
+_TABLES: dict[tuple[tuple[str, ...], int | None, int | None, bool, bool], KeyTables] = {}
 _NO_KEY = 10_000
 
 
