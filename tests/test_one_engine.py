@@ -1,4 +1,7 @@
-"""A revoke that only the ``hand`` lines prove, in a round that ends with a claim.
+"""One reader, one engine (issue 26): what napkifu 0.1's second judge got wrong, and
+``check``'s verdict-only judging held to the full judgement.
+
+A revoke that only the ``hand`` lines prove, in a round that ends with a claim:
 
 The revoker never plays the suit she held (the claim ends the play first), so no
 later trick shows she had it: only her written hand does. ``check`` must report
@@ -88,3 +91,28 @@ def test_the_cache_key_covers_bytes_encoding_and_version(tmp_path: Path) -> None
     finally:
         cache_module.code_fingerprint.cache_clear()
     assert plain == store.key(data, CheckSettings().cache_key_text("r.nap"))
+
+
+EXAMPLES = sorted((Path(__file__).parent / "examples").rglob("*.nap"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_check_judges_the_same_without_the_judged_tricks(path: Path) -> None:
+    """``check`` asks the one engine for the verdict only (``detail=False``): the
+    diagnostics and every round's verdict are those of the full judgement."""
+    from napkifu.api import iter_loads
+
+    data = path.read_bytes()
+    full = list(iter_loads(data, file=path.name))
+    bare = list(iter_loads(data, file=path.name, detail=False))
+    assert [j.diagnostics for j in bare] == [j.diagnostics for j in full]
+    for a, b in zip(full, bare, strict=True):
+        for ra, rb in zip(a.rounds, b.rounds, strict=True):
+            assert rb.tricks == ()
+            assert (ra.kind, ra.win, ra.scores, ra.honors_napoleon, ra.adjutant) == (
+                rb.kind,
+                rb.win,
+                rb.scores,
+                rb.honors_napoleon,
+                rb.adjutant,
+            )
