@@ -10,11 +10,6 @@ from __future__ import annotations
 from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span, Statement, TrickLine
 
 
-def span(line: int, column: int, end_line: int, end_column: int) -> Span:
-    """``Span(line, column, end_line, end_column)``."""
-    return Span(line, column, end_line, end_column)
-
-
 def card_at(card: int, line: int, column: int, end: int) -> CardRef:
     """``CardRef(card, Span(line, column, line, end))`` (a hand line holds ten)."""
     return CardRef(card, Span(line, column, line, end))
@@ -25,6 +20,7 @@ def ref_at(name: str, line: int, column: int, end: int) -> PlayerRef:
     return PlayerRef(name, Span(line, column, line, end))
 
 
+span = Span  # (line, column, end_line, end_column)
 meta = Statement
 card_ref = CardRef
 play = Play
