@@ -8,20 +8,12 @@ time of this process, best of R runs) and printed in µs per round and rounds/s:
 
 - decode: bytes → text;
 - parse: text → record model (the notation layer);
-- judge: record model → judgement (the replay engine, judged tricks left unbuilt);
-- check: decode + parse + judge, the ordinary path of ``napkifu check``;
-- express: ``napkifu check``'s express lane on the same files (they are clean, so
-  it proves them clean without building their model: napkifu/express);
-- tables: check + the season rows (which build the judged tricks), the ordinary way;
-- tables, express: the season rows from the express lane's facts, as ``export``
-  makes them for a clean record (napkifu/express/facts.py);
-- dashboard: the dashboard's per-file job (tables as DataFrames, packed as Arrow;
-  through the lane's facts, as the records are clean).
+- judge: record model → judgement (the replay engine);
+- check: decode + parse + judge, what ``napkifu check`` does to a file;
+- tables: check + the season rows (``export``'s per-file work).
 
 One process, no pool and no cache: the per-core cost that issue 8's targets are
 about (5,000 rounds/s per core would be 200 µs a round, everything included).
-``NAPKIFU_PURE=1`` times the pure-Python modules instead of the compiled ones
-(napkifu/compiled.py); the first line says which ran.
 """
 
 from __future__ import annotations
@@ -57,36 +49,29 @@ def main() -> int:
         print(f"no .nap files in {args.folder} (run benchmarks/make_corpus.sh)", file=sys.stderr)
         return 2
 
-    from dashboard.data import judge_file
     from napkifu.analysis import judgement_rows
-    from napkifu.analysis.rows import express_rows
     from napkifu.api import loads
-    from napkifu.commands.checkfile import check_bytes
     from napkifu.notation import decode, parse
     from napkifu.replay import judge
 
     data = [p.read_bytes() for p in paths]
     texts = [decode(d)[0] or "" for d in data]
     records = [parse(t)[0] for t in texts]
-    named = list(zip(paths, data, strict=True))
     rounds = sum(len(re.findall(r"^\s*round\s+\d+", t, re.M)) for t in texts)
     stages: dict[str, Callable[[], object]] = {
         "decode": lambda: [decode(d) for d in data],
         "parse": lambda: [parse(t) for t in texts],
         "judge": lambda: [judge(r) for r in records],
         "check (decode + parse + judge)": lambda: [loads(d) for d in data],
-        "express (check's lane)": lambda: [check_bytes(d, "x.nap") for d in data],
         "tables (check + season rows)": lambda: [judgement_rows(loads(d)) for d in data],
-        "tables, express (lane's facts)": lambda: [express_rows(d, "x.nap") for d in data],
-        "dashboard per-file job": lambda: [judge_file((p.name, d)) for p, d in named],
     }
-    from napkifu.compiled import status
-
     print(f"{len(paths)} files, {rounds} rounds, {sum(map(len, data)) / 1e6:.1f} MB; "
-          f"CPU time, best of {args.repeat}; hot loop: {status()}")  # fmt: skip
+          f"CPU time, best of {args.repeat}")  # fmt: skip
     for name, fn in stages.items():
         seconds = best(fn, args.repeat)
-        print(f"  {name:32} {seconds * 1e6 / rounds:7.0f} µs/round {rounds / seconds:8,.0f} rounds/s")
+        print(
+            f"  {name:32} {seconds * 1e6 / rounds:7.0f} µs/round {rounds / seconds:8,.0f} rounds/s"
+        )
     return 0
 
 

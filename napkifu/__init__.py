@@ -6,11 +6,7 @@ and plots (:mod:`napkifu.analysis`, ``dashboard/``). :func:`load` and
 :func:`loads` run it end to end.
 """
 
-from napkifu.compiled import guard as _guard
-
-_guard()  # before any compiled module can be imported: napkifu.compiled
-
-from napkifu.api import load, loads  # noqa: E402
+from napkifu.api import load, loads
 
 __all__ = ["load", "loads"]
 __version__ = "0.1.0"

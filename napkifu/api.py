@@ -49,7 +49,7 @@ WHOLE_FILE_LIMIT = 8 << 20  # bytes: a smaller file is simply read at once (test
 
 
 def iter_loads(
-    data: str | bytes, file: str = "<string>", *, encoding: str | None = None
+    data: str | bytes, file: str = "<string>", *, encoding: str | None = None, detail: bool = True
 ) -> Iterator[Judgement]:
     """Judge a record game by game: one :class:`Judgement` per game, whose record
     holds just that game and whose ``games`` is its judged game.
@@ -63,6 +63,8 @@ def iter_loads(
     two games with the game before). ``size_bytes`` is the whole size on the first
     judgement and 0 on the others, so that they add up. A file without games
     yields one judgement with an empty record; an unreadable one, one with none.
+    ``detail`` False: no judged tricks (:func:`napkifu.replay.judge`), for a caller
+    that wants only the diagnostics and verdicts (``check``).
     """
     from napkifu.notation import decode
     from napkifu.notation.stream import text_lines
@@ -76,20 +78,24 @@ def iter_loads(
             return
     else:
         text = data
-    yield from _judged(text_lines(text), file, first, size)
+    yield from _judged(text_lines(text), file, first, size, detail)
 
 
-def iter_load(path: str | Path, *, encoding: str | None = None) -> Iterator[Judgement]:
+def iter_load(
+    path: str | Path, *, encoding: str | None = None, detail: bool = True
+) -> Iterator[Judgement]:
     """:func:`iter_loads` for the file at ``path``, read in chunks, never whole:
     memory follows the largest game, not the file. Raises OSError at the call
     (not at the first ``next``) when the file cannot be opened, like :func:`load`."""
     p = Path(path)
     if p.stat().st_size <= WHOLE_FILE_LIMIT:
-        return iter_loads(p.read_bytes(), file=str(path), encoding=encoding)
-    return _stream_file(p.open("rb"), str(path), encoding)
+        return iter_loads(p.read_bytes(), file=str(path), encoding=encoding, detail=detail)
+    return _stream_file(p.open("rb"), str(path), encoding, detail)
 
 
-def _stream_file(fh: BinaryIO, file: str, encoding: str | None) -> Iterator[Judgement]:
+def _stream_file(
+    fh: BinaryIO, file: str, encoding: str | None, detail: bool
+) -> Iterator[Judgement]:
     from napkifu.notation.stream import file_lines, sniff
 
     with fh:
@@ -98,17 +104,17 @@ def _stream_file(fh: BinaryIO, file: str, encoding: str | None) -> Iterator[Judg
         if codec is None:
             yield Judgement(file, None, (), tuple(first), size)
             return
-        yield from _judged(file_lines(fh, codec), file, first, size)
+        yield from _judged(file_lines(fh, codec), file, first, size, detail)
 
 
 def _judged(
-    lines: Iterable[str], file: str, first: list[Diagnostic], size: int
+    lines: Iterable[str], file: str, first: list[Diagnostic], size: int, detail: bool
 ) -> Iterator[Judgement]:
     from napkifu.notation.reader import iter_parse
     from napkifu.replay import judge
 
     for record, parse_diags in iter_parse(lines, file):
-        games, judge_diags = judge(record, file=file)
+        games, judge_diags = judge(record, file=file, detail=detail)
         diagnostics = first + parse_diags + judge_diags
         diagnostics.sort(key=Diagnostic.sort_key)
         yield Judgement(file, record, games, tuple(diagnostics), size)

@@ -2,9 +2,9 @@
 
 Re-checking an unchanged season should cost a hash per file. The key is the
 file's bytes plus everything that can change the verdict: the options that affect
-judging (e.g. ``--encoding``) and a fingerprint of napkifu's own code (every
-``.py`` and ``.lark`` file of the package), so an upgrade or a local edit of the
-engine can never serve a stale result. Entries are written atomically; a corrupt
+judging (e.g. ``--encoding``), napkifu's version and a fingerprint of its own code
+(every ``.py``, ``.lark`` and ``.json`` file of the package), so an upgrade or a
+local edit of the engine can never serve a stale result. Entries are written atomically; a corrupt
 or unreadable entry is a miss, never an error, and a folder that cannot be written
 (read-only, full, not a folder) only means nothing is stored.
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.metadata
 import json
 import os
 import re
@@ -44,11 +45,19 @@ def _stamp(st: os.stat_result) -> FileStamp:
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
+def _version() -> str:
+    try:
+        return importlib.metadata.version("napkifu")
+    except importlib.metadata.PackageNotFoundError:  # run from a bare checkout
+        return "unknown"
+
+
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """A hash of the package's source: changes whenever the judging code does."""
+    """A hash of napkifu's version and its source: changes whenever the judging
+    code does (a release, or a local edit that kept the version number)."""
     root = Path(__file__).resolve().parent
-    h = hashlib.sha256(str(_FORMAT).encode())
+    h = hashlib.sha256(f"{_FORMAT}\0{_version()}\0".encode())
     for path in sorted(root.rglob("*")):
         if path.suffix in (".py", ".lark", ".json") and "__pycache__" not in path.parts:
             h.update(str(path.relative_to(root)).encode())
@@ -186,7 +195,9 @@ class ResultCache:
         if not self.directory.is_dir():
             return 0, 0
         for sub in sorted(self.directory.iterdir()):
-            if not (sub.is_dir() and not sub.is_symlink() and re.fullmatch("[0-9a-f]{2}", sub.name)):
+            if not (
+                sub.is_dir() and not sub.is_symlink() and re.fullmatch("[0-9a-f]{2}", sub.name)
+            ):
                 continue
             for entry in sorted(sub.iterdir()):
                 if entry.is_file() and not entry.is_symlink() and _ENTRY.fullmatch(entry.name):

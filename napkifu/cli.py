@@ -20,10 +20,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Read, check and replay records of Japanese Napoleon (ナポレオン).",
     )
     from napkifu import __version__
-    from napkifu.compiled import status
 
-    version = f"napkifu {__version__} (hot loop: {status()})"
-    parser.add_argument("--version", action="version", version=version)
+    parser.add_argument("--version", action="version", version=f"napkifu {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = importlib.import_module(f"napkifu.commands.{name}")

@@ -1,7 +1,12 @@
 """The record model: what a ``.nap`` file says, as plain immutable objects.
 
 Everything downstream (replay, formatter, exporters) reads these classes and
-never a Lark tree. Every element keeps its source :class:`Span` so that a
+never a Lark tree. They are treated as immutable — nothing assigns to one after it
+is built (``dataclasses.replace`` makes a changed copy) — but not declared
+``frozen``: a frozen dataclass's ``__init__`` stores each field through
+``object.__setattr__``, about six times the cost of a plain slotted one, and a
+record holds ~250 of these objects a round (reading was a third slower frozen).
+``unsafe_hash`` keeps them hashable on the fields that take part in equality. Every element keeps its source :class:`Span` so that a
 judgement can point at the exact token; spans are excluded from equality, so two
 records that say the same thing compare equal wherever their text stood (that is
 what the formatter's round-trip guarantee is stated in).
@@ -19,7 +24,7 @@ from typing import Literal
 from napkifu.cards import Card, Suit
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Span:
     """A source range: 1-based line and column; ``end_column`` is exclusive."""
 
@@ -43,7 +48,7 @@ def _span() -> Span:
 Annotation = Literal["!", "?", "!!", "??", "!?", "?!"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PlayerRef:
     """A player named in a line (NFC-normalised name; quotes removed)."""
 
@@ -51,7 +56,7 @@ class PlayerRef:
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardRef:
     """A card as written in a hand, widow, discard or call (``UNKNOWN`` for ``?``)."""
 
@@ -59,7 +64,7 @@ class CardRef:
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Play:
     """A card played in a trick, with the suit a led joker names (``JK>♥``) and an
     analysis annotation (``!``, ``?!`` …)."""
@@ -70,7 +75,7 @@ class Play:
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Bid:
     """One call of the auction: a pass, or ``count`` + ``suit`` (``suit`` None is NT)."""
 
@@ -84,7 +89,7 @@ class Bid:
         return self.count is None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Comment:
     """A comment on a line of its own, kept where it stood (before the next line)."""
 
@@ -92,7 +97,7 @@ class Comment:
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Statement:
     """Fields every line shares: comments standing before it, its own trailing
     comment, and the span of the whole line."""
@@ -102,14 +107,14 @@ class Statement:
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class HandLine:
     player: PlayerRef
     cards: tuple[CardRef, ...]
     meta: Statement = Statement()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardsLine:
     """``widow`` or ``discard``."""
 
@@ -117,32 +122,32 @@ class CardsLine:
     meta: Statement = Statement()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BidsLine:
     bids: tuple[Bid, ...]
     meta: Statement = Statement()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class NapoleonLine:
     player: PlayerRef
     bid: Bid  # bid.player is None; the player is ``player``
     meta: Statement = Statement()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CallLine:
     card: CardRef
     meta: Statement = Statement()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AdjutantLine:
     player: PlayerRef | None  # None: ``adjutant none`` (Napoleon alone)
     meta: Statement = Statement()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PlayerLine:
     """``dealer NAME``."""
 
@@ -150,7 +155,7 @@ class PlayerLine:
     meta: Statement = Statement()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TrickLine:
     number: int
     leader: PlayerRef | None
@@ -159,27 +164,27 @@ class TrickLine:
     number_span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ClaimLine:
     side: Literal["napoleon", "allies"]
     meta: Statement = Statement()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ResultLine:
     honors: int
     meta: Statement = Statement()
     value_span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PlayerPoints:
     player: PlayerRef
     points: int
     span: Span = _span()  # the number
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PointsLine:
     """``score`` or ``total``: points per player, in the order written."""
 
@@ -187,7 +192,7 @@ class PointsLine:
     meta: Statement = Statement()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Round:
     """One ``round N`` block; every optional line is None (or empty) when absent."""
 
@@ -227,14 +232,14 @@ class Round:
         return bool(self.tricks)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TagLine:
     key: str
     value: str
     meta: Statement = Statement()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TextLine:
     """``game "title"`` (value may be None), ``date``, ``place``."""
 
@@ -242,13 +247,13 @@ class TextLine:
     meta: Statement = Statement()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PlayersLine:
     players: tuple[PlayerRef, ...]
     meta: Statement = Statement()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RulesLine:
     """``rules PRESET``."""
 
@@ -257,7 +262,7 @@ class RulesLine:
     value_span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RuleLine:
     """``rule KEY VALUE…`` (several values only for ``ladder``)."""
 
@@ -268,7 +273,7 @@ class RuleLine:
     values_span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Game:
     """A game: its headers, then its rounds. ``number`` counts games in the file from 1."""
 
@@ -297,7 +302,7 @@ class Game:
         return self.rules.preset if self.rules else "standard"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Record:
     """A parsed file: its games and the comments before the first line of a game."""
 

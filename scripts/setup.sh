@@ -1,25 +1,22 @@
 #!/usr/bin/env bash
-# Create .venv (if needed) and install napkifu into it; EXTRAS=dev adds the test tools.
-# pip's output (setuptools' notes on editable installs) is shown only when it fails.
+# Create .venv (if needed) and install napkifu into it (editable); EXTRAS=dev adds the
+# test tools. Quick and quiet when nothing changed: pip runs only when pyproject.toml
+# (the package's whole description) or the extras asked for differ from the last run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 spec="."
 [ -n "${EXTRAS:-}" ] && spec=".[${EXTRAS}]"
-# Nothing to do when the install is of these settings (or of these plus extras) and
-# its compiled hot loop is of these sources (napkifu/compiled.py): compiling it
-# takes minutes.
 stamp=.venv/.napkifu-setup
-hash="$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)"
-want="$hash $spec"
+hash="$(sha256sum pyproject.toml | cut -d' ' -f1)"
 have="$(cat "$stamp" 2>/dev/null || true)"
-if { [ "$have" = "$want" ] || { [ "$spec" = "." ] && [ "${have%% *}" = "$hash" ]; }; } \
-  && .venv/bin/python -c 'import sys, napkifu.compiled as c; sys.exit(not c.is_compiled())' \
-  2>/dev/null; then
+# (an install with extras also serves a plain one)
+if { [ "$have" = "$hash $spec" ] || { [ "$spec" = "." ] && [ "${have%% *}" = "$hash" ]; }; } \
+  && .venv/bin/python -c 'import napkifu' 2>/dev/null; then
   exit 0
 fi
-echo "setting up .venv (napkifu${EXTRAS:+[$EXTRAS]}; the first time takes a few minutes)…" >&2
+echo "setting up .venv (napkifu${EXTRAS:+[$EXTRAS]})…" >&2
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 if ! .venv/bin/python -m pip install -q --disable-pip-version-check -e "$spec" >"$log" 2>&1; then
@@ -27,5 +24,5 @@ if ! .venv/bin/python -m pip install -q --disable-pip-version-check -e "$spec" >
   echo "setup failed: pip could not install napkifu (see above)" >&2
   exit 1
 fi
-.venv/bin/napkifu --version >&2  # says whether the hot loop was compiled (setup.py)
-echo "$want" >"$stamp"
+.venv/bin/napkifu --version >&2
+echo "$hash $spec" >"$stamp"

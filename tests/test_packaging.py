@@ -1,11 +1,7 @@
 """`pip install .` gives a working napkifu: the built wheel holds every file the
 package reads at run time (the grammar, the replay JSON schema), not just the .py
-files that an editable install would find in the checkout anyway.
-
-The wheel is built with ``NAPKIFU_PURE=1``: that is setup.py's other way (the
-checkout's own install, by scripts/setup.sh, is the compiled one, which
-tests/test_compiled.py holds to this one), and it takes seconds where compiling
-from a cold start takes minutes."""
+files that an editable install would find in the checkout anyway. The package is
+pure Python, described by ``pyproject.toml`` alone: the build compiles nothing."""
 
 from __future__ import annotations
 
@@ -16,10 +12,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from napkifu import compiled
-
 ROOT = Path(__file__).resolve().parents[1]
-BUILT = (*importlib.machinery.EXTENSION_SUFFIXES, "_compiled_digest.py")  # by a build
 
 
 def _build_wheel(out: Path) -> Path:
@@ -27,7 +20,7 @@ def _build_wheel(out: Path) -> Path:
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps",
          "--disable-pip-version-check", "-q", "-w", str(out), str(ROOT)],
-        check=True, capture_output=True, cwd=out, env={**os.environ, compiled.PURE_ENV: "1"},
+        check=True, capture_output=True, cwd=out,
     )  # fmt: skip
     (wheel,) = out.glob("napkifu-*.whl")
     return wheel
@@ -40,7 +33,6 @@ def test_wheel_holds_every_runtime_file_and_checks_the_samples(tmp_path: Path) -
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "napkifu").rglob("*")
         if p.is_file() and p.suffix not in (".pyc",) and "__pycache__" not in p.parts
-        and not p.name.endswith(BUILT)
     }
     assert runtime <= names, sorted(runtime - names)
     assert any(n.endswith("entry_points.txt") for n in names)
@@ -49,9 +41,8 @@ def test_wheel_holds_every_runtime_file_and_checks_the_samples(tmp_path: Path) -
     zipfile.ZipFile(wheel).extractall(site)
     env = {**os.environ, "PYTHONPATH": str(site), "NAPKIFU_CACHE_DIR": str(tmp_path / "c")}
     code = (
-        "import sys, napkifu, napkifu.cli, napkifu.compiled; "
+        "import sys, napkifu, napkifu.cli; "
         f"assert napkifu.__file__.startswith({str(site)!r}), napkifu.__file__; "
-        "print(napkifu.compiled.status(), file=sys.stderr); "
         "sys.exit(napkifu.cli.main(['check', '--lang', 'en', sys.argv[1]]))"
     )
     done = subprocess.run(
@@ -60,5 +51,5 @@ def test_wheel_holds_every_runtime_file_and_checks_the_samples(tmp_path: Path) -
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 error(s)" in done.stdout + done.stderr
-    assert "pure Python (not compiled)" in done.stderr
     assert not any(n.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) for n in names)
+    assert not (ROOT / "setup.py").exists()  # pyproject.toml alone describes the package

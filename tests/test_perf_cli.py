@@ -19,7 +19,7 @@ import pytest
 from napkifu.cache import ResultCache, default_dir
 from napkifu.cli import main
 from napkifu.commands.checkfile import CheckSettings, check_task
-from napkifu.parallel import gather_jobs, run_jobs
+from napkifu.parallel import run_jobs
 from napkifu.parallel.pool import _main_hidden
 
 EXAMPLES = Path(__file__).resolve().parent / "examples"
@@ -62,192 +62,16 @@ def test_run_jobs_keeps_order_and_streams_lazily() -> None:
     results.close()
 
 
-
 def _fails_on_seven(x: int) -> int:
     if x == 7:
         raise ValueError("seven")
     return x
 
 
-Shared = tuple[int, str, int]
-"""An item of the tests below: its value, a marker file and the caller's pid."""
+def test_run_jobs_raises_what_a_job_raises() -> None:
+    with pytest.raises(ValueError, match="seven"):
+        list(run_jobs(_fails_on_seven, range(12), 2))
 
-
-def _shared_out(item: Shared) -> tuple[int, int]:
-    """``(value, pid)``. A worker touches the marker on its first item; the caller
-    waits (up to a minute) for it before its first: however slowly the worker
-    starts, the caller cannot have taken every item by then, so both have a share
-    (``caller`` -1: nobody waits)."""
-    import time
-
-    x, marker, caller = item
-    _meet(marker, caller)
-    time.sleep(0.005)
-    return x, os.getpid()
-
-
-def _meet(marker: str, caller: int) -> None:
-    """In a worker: write its pid to the marker. In the caller: wait for the marker
-    (up to a minute)."""
-    import time
-
-    if os.getpid() != caller:
-        Path(marker).write_text(str(os.getpid()))
-        return
-    deadline = time.monotonic() + 60
-    while not Path(marker).exists() and time.monotonic() < deadline:
-        time.sleep(0.01)
-
-
-def _shared(values: range, tmp: Path, caller: int | None = None) -> list[Shared]:
-    pid = os.getpid() if caller is None else caller
-    return [(x, str(tmp / "worker-started"), pid) for x in values]
-
-
-def test_gather_jobs_keeps_order_and_the_caller_works_too(tmp_path: Path) -> None:
-    """The caller judges from the back while the one worker it starts takes the
-    front: every result in input order, some made here and some by the worker."""
-    assert gather_jobs(_square, range(50), 2) == [x * x for x in range(50)]
-    assert gather_jobs(_square, range(50), 3) == [x * x for x in range(50)]
-    assert gather_jobs(_square, iter([3]), 2) == [9]
-    assert gather_jobs(_square, [], 2) == []
-    assert gather_jobs(_square, range(5), 1) == [0, 1, 4, 9, 16]
-    got = gather_jobs(_shared_out, _shared(range(40), tmp_path), 2)
-    assert [x for x, _ in got] == list(range(40))
-    pids = [pid for _, pid in got]
-    assert os.getpid() in pids  # the caller took its share
-    assert pids[0] != os.getpid()  # the worker took the front
-    # the caller's share is one run at the back
-    mine = [i for i, pid in enumerate(pids) if pid == os.getpid()]
-    assert mine == list(range(mine[0], 40))
-
-
-PROBE = """
-import os, sys, time
-
-def probe(x):
-    time.sleep(0.2)  # (long enough that the workers, once started, take some)
-    return x, "napkifu.warm" in sys.modules, os.getppid()
-"""
-
-FORK_SERVER_CHILD = """
-import os, sys
-import polars  # loaded: a worker can no longer be forked from this process
-from napkifu.parallel import gather_jobs, pool as parallel, prestart, run_jobs
-from probe import probe
-
-assert parallel.pool_context().get_start_method() == "spawn"
-assert "napkifu.warm" not in sys.modules
-assert gather_jobs(probe, range(1), 2, preload=["napkifu.warm"])[0][0] == 0  # no pool for one
-assert parallel.pool_context().get_start_method() == "spawn"
-mixed = gather_jobs(probe, range(8), 2, preload=["napkifu.warm"])  # a pool: its fork server
-assert [x for x, _, _ in mixed] == list(range(8))
-assert any(warm and ppid != os.getppid() for _, warm, ppid in mixed), mixed
-assert parallel.pool_context().get_start_method() == "forkserver"
-assert prestart(["napkifu.warm"]) and prestart(["napkifu.warm"])  # idempotent
-assert parallel.pool_context().get_start_method() == "forkserver"
-got = list(run_jobs(probe, range(6), 2, batch=1))
-assert [x for x, _, _ in got] == list(range(6))
-assert all(warm for _, warm, _ in got), got  # imported before their first job
-parents = {ppid for _, _, ppid in got}
-assert os.getpid() not in parents, got  # forked by the server, not by this process
-done = []
-assert gather_jobs(probe, range(8), 2, meanwhile=lambda: done.append(1))[3][0] == 3
-assert done == [1]
-print("ok")
-"""
-
-
-@pytest.mark.skipif(
-    "forkserver" not in __import__("multiprocessing").get_all_start_methods(),
-    reason="no fork server here",
-)
-def test_prestart_forks_workers_from_a_server_that_imported_the_preload(tmp_path: Path) -> None:
-    """Once polars is loaded pools spawn their workers, unless a fork server was
-    started (napkifu.parallel.prestart): then every worker is forked from it, with
-    what it preloaded already imported. In a child process: the fork server is
-    process-wide."""
-    from napkifu.parallel import default_jobs
-
-    if default_jobs() < 2:
-        pytest.skip("one core: prestart starts nothing")
-    (tmp_path / "probe.py").write_text(PROBE)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
-    done = subprocess.run(
-        [sys.executable, "-c", FORK_SERVER_CHILD], env=env, capture_output=True, text=True,
-        timeout=120, cwd=tmp_path,
-    )  # fmt: skip
-    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-3000:]
-
-
-_EVENTS: list[object] = []  # what this process did, in order (a worker has its own copy)
-
-
-def _recorded(item: Shared) -> tuple[int, int]:
-    out = _shared_out(item)
-    _EVENTS.append(item[0])
-    return out
-
-
-def test_gather_jobs_runs_meanwhile_once_before_the_callers_share(tmp_path: Path) -> None:
-    """``meanwhile`` (the caller's own work, such as the dashboard's page imports)
-    runs once, after the workers were started and before the caller takes an item;
-    in one process, before the items."""
-    for jobs in (2, 1):
-        _EVENTS.clear()
-        items = _shared(range(12), tmp_path / str(jobs), None if jobs > 1 else -1)
-        (tmp_path / str(jobs)).mkdir()
-        got = gather_jobs(_recorded, items, jobs, meanwhile=lambda: _EVENTS.append("warm"))
-        assert [x for x, _ in got] == list(range(12))
-        mine = [x for x, pid in got if pid == os.getpid()]
-        caller_did = ["warm", *sorted(mine, reverse=jobs > 1)]  # (the caller: from the back)
-        assert caller_did == _EVENTS
-        assert jobs == 1 or len(mine) < 12  # the worker took its share
-
-
-def _fails_here_after_the_worker_sent(item: Shared) -> bytes:
-    """A megabyte from a worker (more than a pipe holds), a failure in the caller
-    once a worker has started (its pid in the marker)."""
-    import time
-
-    _, marker, caller = item
-    _meet(marker, caller)
-    if os.getpid() != caller:
-        time.sleep(0.01)
-        return bytes(1_000_000)
-    time.sleep(0.2)  # (the worker's results pile up unread)
-    raise ValueError("the caller's item")
-
-
-def _running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state not in ("Z", "X")
-
-
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
-def test_a_failed_gather_leaves_no_worker_behind(tmp_path: Path) -> None:
-    """The caller fails while its worker's results wait unread in their pipe: the
-    failure is raised, and the worker still exits (it does not wait for ever to
-    flush what nobody will read)."""
-    import time
-
-    items = _shared(range(40), tmp_path)
-    with pytest.raises(ValueError, match="the caller's item"):
-        gather_jobs(_fails_here_after_the_worker_sent, items, 2)
-    worker = int((tmp_path / "worker-started").read_text())
-    deadline = time.monotonic() + 60
-    while _running(worker) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not _running(worker)
-
-
-def test_gather_jobs_raises_what_a_job_raises() -> None:
-    for items in (range(3, 12), range(0, 8)):  # a worker's item, then the caller's
-        with pytest.raises(ValueError, match="seven"):
-            gather_jobs(_fails_on_seven, items, 2)
 
 MAIN_SCRIPT = """
 import sys
@@ -333,7 +157,15 @@ def test_clean_removes_entries_and_nothing_else(
 ) -> None:
     cache = tmp_path / "cache"
     run(capsys, "check", "--cache-dir", str(cache), str(folder))
-    run(capsys, "export", "--cache-dir", str(cache), "--season", str(tmp_path / "s.csv"), str(folder))
+    run(
+        capsys,
+        "export",
+        "--cache-dir",
+        str(cache),
+        "--season",
+        str(tmp_path / "s.csv"),
+        str(folder),
+    )
     entries = list(cache.rglob("*.json")) + list(cache.rglob("*.bin"))
     assert entries and any(e.suffix == ".bin" for e in entries)
     size = sum(e.stat().st_size for e in entries)
@@ -341,7 +173,10 @@ def test_clean_removes_entries_and_nothing_else(
     assert status == 0 and err == ""
     assert out == f"removed {len(entries)} cache entries ({size / 1e6:.1f} MB) from {cache}\n"
     assert not cache.exists()
-    assert run(capsys, "clean", "--cache-dir", str(cache))[:2] == (0, f"removed 0 cache entries (0.0 MB) from {cache}\n")
+    assert run(capsys, "clean", "--cache-dir", str(cache))[:2] == (
+        0,
+        f"removed 0 cache entries (0.0 MB) from {cache}\n",
+    )
 
     # A cache folder set to a folder of other things loses only napkifu's entries.
     home = tmp_path / "home"

@@ -103,14 +103,16 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from napkifu.replay.following import plainly_legal  # noqa: E402
-from napkifu.replay.ondemand import LegalAtTurn  # noqa: E402
+from napkifu.replay.play_check import LegalAtTurn  # noqa: E402
 
-_RULE_CHOICES = st.fixed_dictionaries({
-    "joker-play": st.sampled_from(["any-time", "as-trump"]),
-    "joker-request": st.sampled_from(["off", "lead", "played"]),
-    "mighty-play": st.sampled_from(["any-time", "suited"]),
-    "opening-lead": st.sampled_from(["any", "restricted"]),
-})
+_RULE_CHOICES = st.fixed_dictionaries(
+    {
+        "joker-play": st.sampled_from(["any-time", "as-trump"]),
+        "joker-request": st.sampled_from(["off", "lead", "played"]),
+        "mighty-play": st.sampled_from(["any-time", "suited"]),
+        "opening-lead": st.sampled_from(["any", "restricted"]),
+    }
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -125,8 +127,14 @@ _RULE_CHOICES = st.fixed_dictionaries({
     pick=st.integers(0, 11),
 )
 def test_plainly_legal_never_disagrees_with_legal_cards(
-    opts: dict[str, str], deal: list[int], size: int, played: int, trump: int | None,
-    named: int | None, opening: bool, pick: int,
+    opts: dict[str, str],
+    deal: list[int],
+    size: int,
+    played: int,
+    trump: int | None,
+    named: int | None,
+    opening: bool,
+    pick: int,
 ) -> None:
     from napkifu.rules import lead_suit_of
 
@@ -154,44 +162,22 @@ def test_lazy_legal_sets_are_the_legal_cards() -> None:
     assert pickle.loads(pickle.dumps(lazy)) == plain
 
 
-def test_holdings_are_replayed_only_when_read(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Each trick's holdings are replayed for the whole round on first read (the replay
-    view), never for the tables, which read every trick but no holding."""
+def test_holdings_before_the_first_trick_are_the_dealt_hands() -> None:
+    """Each trick's holdings are what every player held before it (the replay view)."""
     import itertools
-    import pickle
     from pathlib import Path
 
-    from napkifu.analysis import judgement_rows
     from napkifu.api import load
-    from napkifu.replay.ondemand import HoldingsBefore
-    from napkifu.replay.play_check import PlayCheck
 
-    calls: list[int] = []
-    replay = PlayCheck.holdings_before
-
-    def counted(self: PlayCheck, *args: object) -> object:
-        calls.append(1)
-        return replay(self, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(PlayCheck, "holdings_before", counted)
     record = Path(__file__).parent / "examples" / "standard" / "standard-01.nap"
-    judgement = load(record)
-    assert judgement_rows(judgement).tricks
-    assert calls == []
-    rnd = judgement.games[0].rounds[0]
-    tricks = list(rnd.tricks)
-    assert all(isinstance(t.holdings_before, HoldingsBefore) for t in tricks)
+    rnd = load(record).games[0].rounds[0]
     hands = {h.player.name: sorted(c.card for c in h.cards) for h in rnd.source.hands}
-    first = tricks[0].holdings_before
-    assert set(first) == set(rnd.players) and dict(first) == first == dict(first.items())
+    first = rnd.tricks[0].holdings_before
+    assert first is not None and set(first) == set(rnd.players)
     for p in rnd.players:  # as dealt (Napoleon's hand also took the widow, then discarded)
         assert first[p] == tuple(hands[p]) or p == rnd.napoleon
-    assert calls == [1]
-    for before, after in itertools.pairwise(tricks):  # each card played leaves its hand
+    for before, after in itertools.pairwise(rnd.tricks):  # each card played leaves its hand
         for play in before.plays:
-            left = list(before.holdings_before[play.player])
+            left = list(before.holdings_before[play.player])  # type: ignore[index]
             left.remove(play.card)
-            assert after.holdings_before[play.player] == tuple(left)
-    assert calls == [1]  # once for the round
-    assert pickle.loads(pickle.dumps(first)) == dict(first)
-    assert type(pickle.loads(pickle.dumps(first))) is dict
+            assert after.holdings_before[play.player] == tuple(left)  # type: ignore[index]

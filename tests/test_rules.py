@@ -185,8 +185,8 @@ def test_bad_rule_line_does_not_stop_the_game() -> None:
 
 
 def test_derived_facts_and_tables_follow_the_options_they_come_from() -> None:
-    """The derived facts are computed once, when the rules are built (the compiled
-    loop reads them every trick); rules made from others by ``dataclasses.replace``
+    """The derived facts are computed once, when the rules are built (the engine
+    reads them every trick); rules made from others by ``dataclasses.replace``
     get their own facts and an empty cache of derived tables, never the original's
     (whose ladder tables belong to other options)."""
     import dataclasses

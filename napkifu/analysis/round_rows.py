@@ -1,7 +1,6 @@
 """One round → its rows in each season table.
 
-The row code proper, for either source of a round (:mod:`napkifu.analysis.judged`):
-a judged one or the express lane's facts. It appends column by column
+The row code proper, from the engine's judged round. It appends column by column
 (:mod:`napkifu.analysis.columnar`): a full round adds some seventeen rows, and this
 is the per-round cost ``export`` and the dashboard pay after the check itself.
 """
@@ -14,27 +13,27 @@ from typing import Any
 
 from napkifu.analysis.columnar import ROUND_OF, FileRows, Row
 from napkifu.analysis.columns import MAX_SEATS
-from napkifu.analysis.judged import GameLike, RoundLike, TrickLike
 from napkifu.cards import CARD_TEXTS, Suit
+from napkifu.replay.results import JudgedGame, JudgedRound, JudgedTrick
 
 _CARD = CARD_TEXTS["unicode"]
 _SYMBOL: dict[Suit | None, str | None] = {None: None, **{s: s.symbol for s in Suit}}
 
 
-def trump_text(rnd: RoundLike) -> str | None:
+def trump_text(rnd: JudgedRound) -> str | None:
     if rnd.no_trump:
         return "NT"
     return _SYMBOL[rnd.trump]
 
 
-def _play_text(trick: TrickLike) -> list[str]:
+def _play_text(trick: JudgedTrick) -> list[str]:
     return [
         _CARD[p.card] if p.joker_suit is None else f"{_CARD[p.card]}>{_SYMBOL[p.joker_suit]}"
         for p in trick.plays
     ]
 
 
-def round_id(game: GameLike, rnd: RoundLike) -> str:
+def round_id(game: JudgedGame, rnd: JudgedRound) -> str:
     """A hash of what was played, not of where it was written: date, title, seats,
     round number, contract, called card, adjutant, every trick, a claim, the honors
     and the rules' scores. Optional lines that only restate the play (hands, widow,
@@ -43,7 +42,7 @@ def round_id(game: GameLike, rnd: RoundLike) -> str:
     return _round_id(game, rnd, [" ".join(_play_text(t)) for t in rnd.tricks])
 
 
-def _round_id(game: GameLike, rnd: RoundLike, plays: list[str]) -> str:
+def _round_id(game: JudgedGame, rnd: JudgedRound, plays: list[str]) -> str:
     """:func:`round_id`, given each trick's cards as the ``plays`` column writes them."""
     claim = rnd.claim_side or ""
     parts = [
@@ -56,7 +55,7 @@ def _round_id(game: GameLike, rnd: RoundLike, plays: list[str]) -> str:
         f"{rnd.bid_count}{trump_text(rnd)}",
         _CARD[rnd.called] if rnd.called is not None else "",
         rnd.adjutant or "",
-        ";".join([f"{t.leader}:{p}" for t, p in zip(rnd.tricks, plays)]),  # noqa: B905 (compiled: a zip without keywords is a native loop)
+        ";".join([f"{t.leader}:{p}" for t, p in zip(rnd.tricks, plays, strict=True)]),
         claim,
         f"{rnd.honors_napoleon}/{rnd.honors_allies}",
         " ".join(f"{p}={v}" for p, v in sorted((rnd.scores or {}).items())),
@@ -68,7 +67,9 @@ _PLAYER_COLUMNS = tuple(f"player_{i}" for i in range(MAX_SEATS + 1))  # (index 0
 _SCORE_COLUMNS = tuple(f"score_{i}" for i in range(MAX_SEATS + 1))
 
 
-def add_round(out: FileRows, file: str, game: GameLike, rnd: RoundLike, day: date | None) -> None:
+def add_round(
+    out: FileRows, file: str, game: JudgedGame, rnd: JudgedRound, day: date | None
+) -> None:
     """The rows of one round kept for the season (``day``: its game's date, read)."""
     plays = [_play_text(t) for t in rnd.tricks]
     joined = [" ".join(p) for p in plays]  # the plays column, and what the id hashes
@@ -119,7 +120,7 @@ def _place(columns: dict[str, list[Any]], at: int, rows: int) -> None:
     columns[ROUND_OF].extend([at] * rows)
 
 
-def _add_bids(columns: dict[str, list[Any]], at: int, rnd: RoundLike) -> None:
+def _add_bids(columns: dict[str, list[Any]], at: int, rnd: JudgedRound) -> None:
     order, player, count = columns["order"], columns["player"], columns["bid"]
     trump, source = columns["trump"], columns["source"]
     bids = rnd.all_bids
@@ -145,8 +146,8 @@ def _add_bids(columns: dict[str, list[Any]], at: int, rnd: RoundLike) -> None:
 def _add_player_rounds(
     columns: dict[str, list[Any]],
     at: int,
-    game: GameLike,
-    rnd: RoundLike,
+    game: JudgedGame,
+    rnd: JudgedRound,
     seats: tuple[str, ...],
     points: dict[str, int] | None,
     trump: str | None,
@@ -193,7 +194,7 @@ _CARD_COLUMNS = tuple(f"card_{i}" for i in range(1, MAX_SEATS + 1))
 def _add_tricks(
     columns: dict[str, list[Any]],
     at: int,
-    rnd: RoundLike,
+    rnd: JudgedRound,
     seats: tuple[str, ...],
     plays: list[list[str]],
     joined: list[str],
@@ -212,7 +213,7 @@ def _add_tricks(
     )
     played = columns["plays"]
     played.extend(joined)
-    for trick, texts in zip(rnd.tricks, plays):  # noqa: B905 (a trick's texts each)
+    for trick, texts in zip(rnd.tricks, plays, strict=True):
         honors = trick.honors
         number.append(trick.number)
         leader.append(trick.leader)
@@ -223,11 +224,11 @@ def _add_tricks(
         honors_c.append(" ".join([_CARD[c] for c in honors]))
         honors_count.append(len(honors))
         by_seat: list[str | None] = [None] * MAX_SEATS
-        for play, text in zip(trick.plays, texts):  # noqa: B905 (a play's text each)
+        for play, text in zip(trick.plays, texts, strict=True):
             k = seat_of.get(play.player)
             if k is not None:
                 by_seat[k] = text
-        for column, card in zip(cards, by_seat):  # noqa: B905 (MAX_SEATS each)
+        for column, card in zip(cards, by_seat, strict=True):
             column.append(card)
 
 

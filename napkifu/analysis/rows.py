@@ -3,27 +3,22 @@
 This is the per-file step of a season: a pure, top-level function of plain
 arguments (:func:`file_rows`), so that a process pool can run it over many files
 and only the rows travel back. Everything here reads a judgement, never
-re-deriving a rule (honors, sides, wins and scores are the engine's): the engine's
-own, or for a record the express lane proves clean, the facts the lane gathered
-on the way (:func:`express_rows`; :mod:`napkifu.analysis.judged` states what is
-read of either).
+re-deriving a rule (honors, sides, wins and scores are the engine's).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
-from functools import partial
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from napkifu.analysis.columnar import FileRows, Row
 from napkifu.analysis.filters import SeasonFilter, parse_date
-from napkifu.analysis.judged import GameLike
 from napkifu.analysis.placing import ErrorMap
 from napkifu.analysis.round_rows import add_round
 from napkifu.diagnostics import Diagnostic
 from napkifu.gcpause import paused_gc
-from napkifu.replay.results import Judgement
+from napkifu.replay.results import JudgedGame, Judgement
 
 
 def file_rows(path: str, filters: SeasonFilter | None = None) -> FileRows:
@@ -46,12 +41,7 @@ def file_row_chunks(
     try:
         with paused_gc():
             if every is None and os.stat(path).st_size <= WHOLE_FILE_LIMIT:
-                data = Path(path).read_bytes()
-                rows = express_rows(data, path, filters)
-                if rows is not None:
-                    yield rows
-                    return
-                judgements = iter_loads(data, file=path)  # the same bytes, not read again
+                judgements = iter_loads(Path(path).read_bytes(), file=path)
             else:  # a big file, or wanted in pieces: read in chunks, never whole
                 judgements = iter_load(path)
             yield from iter_rows(judgements, path, filters, every)
@@ -64,42 +54,6 @@ def file_row_chunks(
         message = f"internal error, please report: {type(exc).__name__}: {exc}"
         out.excluded.append(_excluded(path, None, None, None, "NAP900", message))
         yield out
-
-
-def express_rows(
-    data: bytes,
-    file: str,
-    filters: SeasonFilter | None = None,
-    also: Callable[[GameLike], None] | None = None,
-) -> FileRows | None:
-    """The rows of a record given as bytes when the express lane proves it clean
-    (:func:`napkifu.express.clean_games`): the same rows, made from the lane's facts
-    without the record model, each game's as soon as the lane has proved it, so
-    only one game's facts are held (``also`` sees each game too). None when the
-    record must be judged the ordinary way."""
-    from napkifu.express import clean_games, lane_lines
-
-    lines = lane_lines(data, file, None)[1]
-    if lines is None:
-        return None
-    out = FileRows(file)
-    take = partial(_take_game, out, file, filters or SeasonFilter(), also)
-    return out if clean_games(lines, take) else None
-
-
-def _take_game(
-    out: FileRows,
-    file: str,
-    flt: SeasonFilter,
-    also: Callable[[GameLike], None] | None,
-    game: GameLike,
-) -> None:
-    """:func:`express_rows`' rows of one game the lane proved. (A partial, not a
-    closure: compiled, a closure and its frame make a reference cycle that would
-    keep the file's last game alive until the cyclic collector ran.)"""
-    _add_games(out, file, (game,), flt, None)
-    if also is not None:
-        also(game)
 
 
 def rows_of(
@@ -152,7 +106,7 @@ def judgement_rows(judgement: Judgement, filters: SeasonFilter | None = None) ->
 def _add_games(
     out: FileRows,
     file: str,
-    games: Iterable[GameLike],
+    games: Iterable[JudgedGame],
     flt: SeasonFilter,
     errors: ErrorMap | None,
 ) -> None:
@@ -224,7 +178,6 @@ __all__ = [
     "FileRows",
     "Row",
     "expand_paths",
-    "express_rows",
     "file_row_chunks",
     "file_rows",
     "iter_rows",

@@ -121,12 +121,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default="auto",
         help="colour the text output (auto: only on a terminal, and not with NO_COLOR)",
     )
-    p.add_argument(
-        "--no-express",
-        action="store_true",
-        help="judge every record the ordinary way, never through the express lane "
-        "(which only proves clean records clean sooner: the output is the same)",
-    )
+    # Accepted and ignored, so that scripts written for 0.1's express lane still run:
+    # there is one way of judging now.
+    p.add_argument("--no-express", action="store_true", help=argparse.SUPPRESS)
     add_jobs_args(p)
 
 
@@ -164,7 +161,7 @@ def _tasks(args: argparse.Namespace) -> Iterator[Task]:
 
 def settings_from(args: argparse.Namespace) -> CheckSettings:
     cache_dir = None if args.no_cache else str(args.cache_dir or default_dir())
-    return CheckSettings(args.encoding, args.max_diagnostics, cache_dir, not args.no_express)
+    return CheckSettings(args.encoding, args.max_diagnostics, cache_dir)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Any
 
 from napkifu.cache import ResultCache
 from napkifu.diagnostics import Diagnostic, Severity
@@ -71,9 +71,9 @@ class FileResult:
         }
 
     @staticmethod
-    def from_dict(data: dict[str, object]) -> FileResult:
+    def from_dict(data: dict[str, Any]) -> FileResult:
         diags = []
-        for d in data["diagnostics"]:  # type: ignore[attr-defined]
+        for d in data["diagnostics"]:
             override = d.get("severity_override")
             diags.append(
                 Diagnostic(
@@ -92,77 +92,38 @@ class FileResult:
             str(data["path"]),
             tuple(diags),
             int(data["games"]),
-            int(data["rounds"]),  # type: ignore[arg-type]
-            {int(k): v for k, v in data["lines"].items()},  # type: ignore[attr-defined]
-            data.get("error"),  # type: ignore[arg-type]
-            int(data.get("hidden_errors", 0)),  # type: ignore[call-overload]
-            int(data.get("hidden_warnings", 0)),  # type: ignore[call-overload]
+            int(data["rounds"]),
+            {int(k): v for k, v in data["lines"].items()},
+            data.get("error"),
+            int(data.get("hidden_errors", 0)),
+            int(data.get("hidden_warnings", 0)),
         )
 
 
 def check_bytes(
-    data: bytes,
-    file: str,
-    encoding: str | None = None,
-    keep: int | None = None,
-    express: bool = True,
+    data: bytes, file: str, encoding: str | None = None, keep: int | None = None
 ) -> FileResult:
-    """Check a record given as bytes (what :func:`check_file` does after reading).
-
-    ``express``: first try to prove the record clean through the express lane
-    (:mod:`napkifu.express`), which gives the same result, faster, for a clean
-    record; False judges it the ordinary way only."""
+    """Check a record given as bytes (what :func:`check_file` does after reading)."""
     from napkifu.api import iter_loads
 
-    if express:
-        from napkifu.express import clean_counts, lane_lines
-
-        text, lines = lane_lines(data, file, encoding)
-        if lines is not None:
-            counts = clean_counts(lines)
-            if counts is not None:
-                return FileResult(file, (), *counts)
-            # the ordinary path from the same text: decoding it again would add nothing
-            return _gather(iter_loads(text, file=file), file, encoding, keep, data)  # type: ignore[arg-type]
-    return _gather(iter_loads(data, file=file, encoding=encoding), file, encoding, keep, data)
+    return _gather(
+        iter_loads(data, file=file, encoding=encoding, detail=False), file, encoding, keep, data
+    )
 
 
-def check_file(
-    path: str, encoding: str | None = None, keep: int | None = None, express: bool = True
-) -> FileResult:
+def check_file(path: str, encoding: str | None = None, keep: int | None = None) -> FileResult:
     """Check the record at ``path``; never raises for a file that cannot be read.
 
     The file is judged game by game (:func:`napkifu.api.iter_load`) and only the
     diagnostics, the counts and the source lines the diagnostics point at are
     kept, so memory follows the largest game, not the file. ``keep`` bounds the
-    diagnostics kept (the first ones in file order; the others are only counted).
-    ``express`` as for :func:`check_bytes`; a big file goes through the lane line
-    by line too, never read whole."""
-    from napkifu.api import WHOLE_FILE_LIMIT, iter_load
+    diagnostics kept (the first ones in file order; the others are only counted)."""
+    from napkifu.api import iter_load
 
     try:
-        if express:
-            file = Path(path)
-            if file.stat().st_size <= WHOLE_FILE_LIMIT:
-                return check_bytes(file.read_bytes(), path, encoding, keep)
-            counts = _express_stream(path, encoding)
-            if counts is not None:
-                return FileResult(path, (), *counts)
-        return _gather(iter_load(path, encoding=encoding), path, encoding, keep, None)
+        return _gather(iter_load(path, encoding=encoding, detail=False), path, encoding, keep, None)
     except OSError as err:
         return FileResult(path, error=err.strerror or str(err))
-
-
-def _express_stream(path: str, encoding: str | None) -> tuple[int, int] | None:
-    """The express lane over a big file's lines, read in chunks."""
-    from napkifu.express import clean_counts
-    from napkifu.notation.stream import file_lines, sniff
-
-    with open(path, "rb") as fh:
-        codec, problems = sniff(fh, path, encoding)
-        if codec is None or problems:
-            return None
-        return clean_counts(file_lines(fh, codec))
 
 
 def _gather(
@@ -265,7 +226,6 @@ class CheckSettings:
     encoding: str | None = None
     keep: int | None = None  # diagnostics kept per file (``--max-diagnostics``)
     cache_dir: str | None = None  # None: no cache
-    express: bool = True  # the express lane first (same results: not in the cache key)
 
     def cache_key_text(self, path: str) -> str:
         return f"{CACHE_SCHEMA}\0{path}\0{self.encoding}\0{self.keep}"
@@ -284,8 +244,8 @@ def check_task(settings: CheckSettings, task: Task) -> FileResult:
 
     def judged() -> FileResult:
         if data is not None:
-            return check_bytes(data, path, settings.encoding, settings.keep, settings.express)
-        return check_file(path, settings.encoding, settings.keep, settings.express)
+            return check_bytes(data, path, settings.encoding, settings.keep)
+        return check_file(path, settings.encoding, settings.keep)
 
     if settings.cache_dir is None:
         return judged()

@@ -101,11 +101,12 @@ def decode(
     except UnicodeDecodeError as err:
         bad = err.start
     bom = data.startswith(_BOM)
-    text = None
+    fallback: str | None = None
     if not bom:
         with contextlib.suppress(UnicodeDecodeError):
-            text = data.decode("cp932")
-    return text, [not_utf8(file, _position(data, bad), data[bad], bad, bom, text is not None)]
+            fallback = data.decode("cp932")
+    found = not_utf8(file, _position(data, bad), data[bad], bad, bom, fallback is not None)
+    return fallback, [found]
 
 
 def not_utf8(file: str, span: Span, byte: int, offset: int, bom: bool, cp932: bool) -> Diagnostic:

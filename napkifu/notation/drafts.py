@@ -29,22 +29,6 @@ from napkifu.model import (
     TagLine,
     TrickLine,
 )
-from napkifu.notation.objects import maker
-from napkifu.notation.objects import trick_line as make_trick_line
-
-# Positional constructors that skip the frozen dataclasses' slow ``__init__``
-# (see napkifu.notation.objects): a round builds each of these once or more.
-_HandLine = maker(HandLine)
-_BidsLine = maker(BidsLine)
-_CardsLine = maker(CardsLine)
-_PlayerLine = maker(PlayerLine)
-_NapoleonLine = maker(NapoleonLine)
-_CallLine = maker(CallLine)
-_AdjutantLine = maker(AdjutantLine)
-_ClaimLine = maker(ClaimLine)
-_ResultLine = maker(ResultLine)
-_PointsLine = maker(PointsLine)
-_Round = maker(Round)
 
 
 class RoundDraft:
@@ -75,33 +59,33 @@ class RoundDraft:
         f = self.fields
         if kind == "trick":
             number, number_span, leader, plays = payload
-            self.tricks.append(make_trick_line(number, leader, plays, meta, number_span))
+            self.tricks.append(TrickLine(number, leader, plays, meta, number_span))
             return (leader,)
         if kind == "hand":
-            self.hands.append(_HandLine(payload[0], payload[1], meta))
+            self.hands.append(HandLine(payload[0], payload[1], meta))
             return (payload[0],)
         if kind == "bids":
-            self.bids.append(_BidsLine(payload, meta))
+            self.bids.append(BidsLine(payload, meta))
             return tuple(b.player for b in payload)
         if kind in ("widow", "discard"):
-            f[kind] = _CardsLine(payload, meta)
+            f[kind] = CardsLine(payload, meta)
         elif kind == "dealer":
-            f[kind] = _PlayerLine(payload, meta)
+            f[kind] = PlayerLine(payload, meta)
             return (payload,)
         elif kind == "napoleon":
-            f[kind] = _NapoleonLine(payload[0], payload[1], meta)
+            f[kind] = NapoleonLine(payload[0], payload[1], meta)
             return (payload[0],)
         elif kind == "call":
-            f[kind] = _CallLine(payload, meta)
+            f[kind] = CallLine(payload, meta)
         elif kind == "adjutant":
-            f[kind] = _AdjutantLine(payload, meta)
+            f[kind] = AdjutantLine(payload, meta)
             return (payload,)
         elif kind == "claim":
-            f[kind] = _ClaimLine(payload, meta)
+            f[kind] = ClaimLine(payload, meta)
         elif kind == "result":
-            f[kind] = _ResultLine(payload[0], meta, payload[1])
+            f[kind] = ResultLine(payload[0], meta, payload[1])
         else:  # score, total
-            f[kind] = _PointsLine(payload, meta)
+            f[kind] = PointsLine(payload, meta)
             return tuple(e.player for e in payload)
         return ()
 
@@ -128,7 +112,7 @@ class RoundDraft:
 
     def build(self) -> Round:
         f = self.fields
-        return _Round(  # every field, in the model's order
+        return Round(  # every field, in the model's order
             self.number,
             self.meta,
             f.get("dealer"),

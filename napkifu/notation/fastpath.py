@@ -88,7 +88,7 @@ def _points(m: Match, line: int, item_re: re.Pattern[str]) -> tuple[PlayerPoints
         words = items.split()
         names, scores = words[0::2], words[1::2]
         if len(names) == len(scores) and "+" not in "".join(names):
-            entries = []
+            entries: list[PlayerPoints] = []
             add = entries.append
             find = items.find
             pos = 0

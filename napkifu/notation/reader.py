@@ -15,6 +15,7 @@ import gc
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
+from typing import cast
 
 from lark import Lark
 from lark.exceptions import UnexpectedInput
@@ -24,7 +25,7 @@ from napkifu.model import Comment, Game, Record, Span
 from napkifu.notation.errors import syntax_diagnostic
 from napkifu.notation.fastpath import FastPath
 from napkifu.notation.structure import RecordBuilder
-from napkifu.notation.transform import StatementBuilder, comment_text
+from napkifu.notation.transform import Statement, StatementBuilder, comment_text
 
 
 def grammar_text() -> str:
@@ -115,7 +116,8 @@ def iter_parse(lines: Iterable[str], file: str = "<string>") -> Iterator[Part]:
             if stmt is None:
                 builder.line_offset = line_no - 1
                 try:
-                    stmt = lark.parse(line, start="one_line")
+                    # the builder (transformer=) makes the statement: no tree
+                    stmt = cast("Statement | None", lark.parse(line, start="one_line"))
                 except UnexpectedInput as err:
                     game, rnd = record.position()
                     syntax.append(syntax_diagnostic(err, line, line_no, file, game, rnd))

@@ -133,7 +133,7 @@ class RecordBuilder:
             self.diagnostics.append(
                 diagnostic("NAP105", "no_players", g.start, self.file, g.number, game=g.number)
             )
-        self.games.append(self.game.build())
+        self.games.append(g.build())
         self.game_count += 1
         self.game = None
 

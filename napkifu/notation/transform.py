@@ -19,16 +19,14 @@ from typing import Any
 from lark import Token, Transformer
 
 from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span
+from napkifu.notation.objects import bid as make_bid
 from napkifu.notation.objects import (
-    PlayDraft,
-    SpanDraft,
     card_at,
     player_points,
     player_ref,
     ref_at,
     span,
 )
-from napkifu.notation.objects import bid as make_bid
 from napkifu.notation.values import (
     bid_items,
     bid_value,
@@ -39,6 +37,7 @@ from napkifu.notation.values import (
 )
 
 Statement = tuple[str, Span, Any, "str | None"]
+
 
 def comment_text(token: str) -> str:
     """A comment without its ``#`` and trailing blanks (what the model keeps)."""
@@ -76,7 +75,9 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
 
     def _tok_span(self, tok: Token) -> Span:
         off = self.line_offset
-        return span(tok.line + off, tok.column, tok.end_line + off, tok.end_column)  # type: ignore[operator]
+        assert tok.line is not None and tok.column is not None  # a parsed token has them
+        assert tok.end_line is not None and tok.end_column is not None
+        return span(tok.line + off, tok.column, tok.end_line + off, tok.end_column)
 
     def _cards(self, tok: Token) -> tuple[CardRef, ...]:
         return cards_at(tok.line + self.line_offset, tok.column, tok.value)  # type: ignore[operator, arg-type]
@@ -261,27 +262,11 @@ def trick_statement(
     add = plays.append
     pos = 0
     find = run.find
-    span_draft, play_draft = SpanDraft, PlayDraft
     for word in run.split():
         start = find(word, pos)
         pos = start + len(word)
         card, joker_suit, annotation = play_value(word)
-        # objects.span + objects.play, inlined: five plays a line are the most numerous objects.
-        s = span_draft()
-        s.line = line
-        s.column = run_col + start
-        s.end_line = line
-        s.end_column = run_col + pos
-        s.__class__ = Span
-        p = play_draft()
-        p.card = card
-        p.joker_suit = joker_suit
-        p.annotation = annotation
-        p.span = s
-        p.__class__ = Play
-        add(p)
+        add(Play(card, joker_suit, annotation, Span(line, run_col + start, line, run_col + pos)))
     number_span = span(line, number_col, line, number_col + len(number))
     payload = (int(number), number_span, who, tuple(plays))
     return ("trick", span(line, number_col, line, run_col + len(run)), payload, None)
-
-

@@ -2,8 +2,7 @@
 are compared, the cards of a card group, a bid, a played card.
 
 Shared by the grammar callbacks and the fast path (:mod:`napkifu.notation.transform`,
-:mod:`napkifu.notation.fastpath`), which add the spans, and by ``check``'s express
-lane (:mod:`napkifu.express`), which needs none. Every function here expects text
+:mod:`napkifu.notation.fastpath`), which add the spans. Every function here expects text
 that already matches its terminal of the grammar; each remembers what it worked
 out, since a season repeats the same few hundred spellings.
 """

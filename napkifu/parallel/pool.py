@@ -18,7 +18,7 @@ import sys
 import threading
 import types
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
 from typing import TypeVar
@@ -119,42 +119,12 @@ def run_jobs(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-_fork_server = False
-"""Whether :func:`prestart` started this process's fork server."""
-
-
-def prestart(preload: Sequence[str]) -> bool:
-    """Start a fork server now, for every pool this process starts later.
-
-    Once polars is loaded a worker cannot be forked from this process (below), and
-    a spawned one costs a new interpreter and its imports (~0.45 s) at each pool.
-    A fork server is one such process, started once, single-threaded, that imports
-    ``preload`` and then forks every worker: each starts in milliseconds with all
-    that imported. Starting it returns at once (its imports run in it), so a
-    caller that will need a pool soon (:func:`gather_jobs` given ``preload``, as
-    the dashboard does) starts it first and goes on with its own work. Idempotent; False (nothing
-    started, pools spawn) on one core or where there is no fork server. Workers
-    forked from it have its environment of when it started."""
-    global _fork_server  # (one fork server a process)
-    if default_jobs() <= 1 or "forkserver" not in multiprocessing.get_all_start_methods():
-        return False
-    from multiprocessing import forkserver
-
-    context = multiprocessing.get_context("forkserver")
-    with _main_hidden():  # (else the server would import the main script first)
-        context.set_forkserver_preload(list(preload))
-        forkserver.ensure_running()
-    _fork_server = True
-    return True
-
-
 def pool_context() -> multiprocessing.context.BaseContext:
     """fork where it is safe (workers start at once and share what the parent has
     imported); once polars is loaded, whose thread pool would make a forked child
-    deadlock (polars warns about exactly this), the fork server if
-    :func:`prestart` started one, else spawn (also where fork does not exist)."""
+    deadlock (polars warns about exactly this), spawn (also where fork does not exist)."""
     if "polars" in sys.modules or "fork" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("forkserver" if _fork_server else "spawn")
+        return multiprocessing.get_context("spawn")
     return multiprocessing.get_context("fork")
 
 
@@ -189,10 +159,7 @@ def _main_hidden() -> Iterator[None]:
     functions of its own modules, so while a worker starts, multiprocessing is
     shown a main module without a path (what it sees in an interactive session)
     and the worker imports just the job's module. The swap lasts a start: a few
-    milliseconds, or until a fork server that is still importing its preload
-    forks the worker (up to ~0.5 s, on :func:`gather_jobs`' pool-start thread,
-    while the caller goes on: nothing napkifu, Streamlit, polars, pyarrow or
-    Plotly runs reads the main module). A job defined in the main script is never
+    milliseconds. A job defined in the main script is never
     started this way (:func:`_from_main`).
 
     Threads (Streamlit sessions) take turns, so one never saves another's stand-in

@@ -29,12 +29,16 @@ from napkifu.rules.ladder import lead_suit_of, resolve_trick
 from napkifu.rules.outcome import TrickOutcome
 
 
-def judge(record: Record, file: str = "") -> tuple[tuple[JudgedGame, ...], list[Diagnostic]]:
+def judge(
+    record: Record, file: str = "", detail: bool = True
+) -> tuple[tuple[JudgedGame, ...], list[Diagnostic]]:
     """Judge every game of ``record``; the diagnostics of all games and rounds, in
-    file order."""
+    file order. ``detail`` False leaves every round's ``tricks`` empty: the same
+    diagnostics and verdicts, without the per-card values only views and tables
+    read (most of judging's time)."""
     file = file or record.source
     with paused_gc():
-        games = tuple(judge_game(g, file) for g in record.games)
+        games = tuple(judge_game(g, file, detail) for g in record.games)
     diags: list[Diagnostic] = []
     for g in games:
         diags.extend(g.diagnostics)

@@ -9,12 +9,12 @@ import dataclasses
 from napkifu.model import Game, Round
 from napkifu.replay.report import Reporter
 from napkifu.replay.results import JudgedGame, JudgedRound
-from napkifu.replay.round import RoundContext, judge_round, unjudged_round
+from napkifu.replay.round import RoundContext, RoundIdentity, judge_round, unjudged_round
 from napkifu.replay.turns import dealer_in_turn, first_bidder, next_dealer
 from napkifu.rules.game_rules import rules_for_game
 
 
-def judge_game(game: Game, file: str) -> JudgedGame:
+def judge_game(game: Game, file: str, detail: bool = True) -> JudgedGame:
     rules, diags = rules_for_game(game, file)
     players = game.player_names
     rounds: list[JudgedRound] = []
@@ -27,7 +27,7 @@ def judge_game(game: Game, file: str) -> JudgedGame:
             bids = rnd.all_bids
             named = bids[0].player.name if bids and bids[0].player is not None else None
             first = first_bidder(players, dealer, named, prev_first)
-            ctx = RoundContext(rules, players, file, game.number, first, dealer)
+            ctx = RoundContext(rules, players, file, game.number, first, dealer, detail)
             try:
                 jr = judge_round(ctx, rnd)
             except Exception as e:
@@ -114,7 +114,7 @@ def _crashed(ctx: RoundContext, rnd: Round, e: Exception) -> JudgedRound:
         f"internal error, please report: {type(e).__name__}: {e}",
         f"内部エラー（報告してください）: {type(e).__name__}: {e}",
     )
-    base = dict(
+    base = RoundIdentity(
         game=ctx.game,
         number=rnd.number,
         players=ctx.players,

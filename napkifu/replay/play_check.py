@@ -9,12 +9,11 @@ legal set, whose cards not played are the proof in the message.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from napkifu.cards import JOKER, UNKNOWN, card_text
-from napkifu.replay.following import plainly_legal, violation
-from napkifu.replay.ondemand import LegalAtTurn
+from napkifu.cards import JOKER, UNKNOWN, Card, card_text
+from napkifu.replay.following import legal_cards, plainly_legal, violation
 from napkifu.replay.report import Reporter, cards_list, suit_text
 from napkifu.replay.tricks import SeatedTrick
 from napkifu.rules.build import Rules
@@ -26,7 +25,7 @@ class PlayCheck:
     1 (sorted) and, per trick, which of its cards left the player's holding (bit i:
     the trick's i-th card; a card the player did not hold leaves nothing). The
     holdings before each trick and the legal cards at each turn are replayed from
-    these when the judged tricks are read (:mod:`napkifu.replay.ondemand`)."""
+    these for the judged tricks (:class:`LegalAtTurn`: legal cards when first read)."""
 
     start: dict[int, tuple[int, ...]]
     taken: list[int]
@@ -45,7 +44,11 @@ class PlayCheck:
         return tuple(out)
 
     def legal(
-        self, rules: Rules, players: Sequence[str], t: SeatedTrick, trump: int | None,
+        self,
+        rules: Rules,
+        players: Sequence[str],
+        t: SeatedTrick,
+        trump: int | None,
         before: Mapping[str, tuple[int, ...]],
     ) -> LegalAtTurn:
         opening = t.number == 1 and bool(t.seats) and t.seats[0] == self.napoleon
@@ -85,8 +88,7 @@ def check_plays(
             c = cards[i]
             seen = gone[c]
             if (seen or c in discarded) and (
-                (seen >= (jokers if c == JOKER else 1) and (c != JOKER or jokers))
-                or c in discarded
+                (seen >= (jokers if c == JOKER else 1) and (c != JOKER or jokers)) or c in discarded
             ):
                 name = players[s]
                 why = "it was discarded" if c in discarded else "it was played earlier"
@@ -169,3 +171,74 @@ def _report(
         en = f"{name} played {card_text(card)} on a {lead} lead while holding {held}"
         ja = f"{name} は {lead} のリードに {held} を持ちながら {card_text(card)} を出した"
     rep.add(code, span, en + tail, ja + tail_ja, t.number)  # type: ignore[arg-type]
+
+
+class LegalAtTurn(Mapping[str, tuple[Card, ...]]):
+    """``{player: legal cards}`` for one trick, players in playing order.
+
+    A player's holding at their turn is their holding before the trick (only their
+    own card leaves it), so the trick's ``holdings_before`` and the cards played
+    before them are all it takes. Compares equal to the plain dict of its items and
+    pickles as one."""
+
+    __slots__ = (
+        "_before",
+        "_cards",
+        "_got",
+        "_lead_suit",
+        "_names",
+        "_opening",
+        "_rules",
+        "_trump",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        names: Sequence[str],
+        cards: Sequence[Card],
+        lead_suit: int | None,
+        trump: int | None,
+        opening: bool,
+        before: Mapping[str, tuple[Card, ...]],
+    ) -> None:
+        self._rules = rules
+        self._names = tuple(names)
+        self._cards = cards
+        self._lead_suit = lead_suit
+        self._trump = trump
+        self._opening = opening  # the leader's turn is Napoleon's opening lead of trick 1
+        self._before = before
+        self._got: dict[str, tuple[Card, ...]] = {}
+
+    def __getitem__(self, name: str) -> tuple[Card, ...]:
+        got = self._got.get(name)
+        if got is None:
+            try:
+                i = self._names.index(name)
+            except ValueError:
+                raise KeyError(name) from None
+            got = self._got[name] = legal_cards(
+                self._rules,
+                self._before[name],
+                self._cards[:i],
+                self._lead_suit,
+                self._trump,
+                self._opening and i == 0,
+            )
+        return got
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, tuple[Card, ...]]]]:
+        return (dict, (dict(self.items()),))

@@ -7,7 +7,7 @@ Fields may be added; none is renamed or removed without updating every consumer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -77,7 +77,7 @@ class JudgedRound:
     scores: dict[str, int] | None  # the rules' scores (None under scoring none / unknown)
     written_scores: dict[str, int] | None
     written_totals: dict[str, int] | None
-    tricks: Sequence[JudgedTrick]  # a tuple, or built when first read (replay.ondemand)
+    tricks: tuple[JudgedTrick, ...]
     discards: tuple[Card, ...]
     widow: tuple[Card, ...]
     hands: dict[str, tuple[Card, ...]] | None  # dealt hands when known (given or reconstructed)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
 from napkifu.cards import JOKER, UNKNOWN, Suit, card_text
 from napkifu.model import Round, Span
@@ -19,11 +20,24 @@ from napkifu.replay.deal import check_deal
 from napkifu.replay.holdings import check_widow, hand_consistency, start_holdings
 from napkifu.replay.play_check import check_plays
 from napkifu.replay.report import Reporter, bid_text
-from napkifu.replay.results import JudgedRound
+from napkifu.replay.results import JudgedRound, RoundKind
 from napkifu.replay.scoring import napoleon_wins, round_scores
 from napkifu.replay.trick_results import judged_tricks
 from napkifu.replay.tricks import seat_tricks
 from napkifu.rules.build import Rules
+
+
+class RoundIdentity(TypedDict):
+    """What every judged round says of itself, judged or not."""
+
+    game: int
+    number: int
+    players: tuple[str, ...]
+    dealer: str | None
+    first_bidder: str | None
+    bid_players: tuple[str | None, ...]
+    source: Round
+    span: Span
 
 
 @dataclass(slots=True)
@@ -34,6 +48,7 @@ class RoundContext:
     game: int
     first_bidder: int  # seat, already resolved by the game
     dealer: str | None
+    detail: bool = True  # build the judged tricks (False: the verdict only, for check)
 
 
 def _after_bids_lines(rnd: Round) -> list[Span]:
@@ -61,7 +76,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     n = len(players)
     bids = rnd.all_bids
     auction = run_auction(rules, players, ctx.first_bidder, bids, rep) if bids else AuctionResult()
-    base = dict(
+    base = RoundIdentity(
         game=ctx.game,
         number=rnd.number,
         players=players,
@@ -129,9 +144,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
         for r in h.cards
         if r.card < JOKER
     }
-    seated = seat_tricks(
-        rules, players, rnd.tricks, nap_seat, trump, rep, owners, rnd.lost_lines
-    )
+    seated = seat_tricks(rules, players, rnd.tricks, nap_seat, trump, rep, owners, rnd.lost_lines)
     complete = len(seated) == rules.tricks and all(len(t.cards) == n for t in seated)
     plays: dict[int, list[int]] = {s: [] for s in range(n)}
     for t in seated:
@@ -187,7 +200,18 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
             rules, players, seated, start, trump, nap_seat, discard_list or (), rep, owners
         )
         jt, honors_nap, honors_all = judged_tricks(
-            rules, players, seated, check, napoleon, holder, trump, rnd, discard_list, complete, rep
+            rules,
+            players,
+            seated,
+            check,
+            napoleon,
+            holder,
+            trump,
+            rnd,
+            discard_list,
+            complete,
+            rep,
+            detail=ctx.detail,
         )
     elif rnd.result is not None:
         honors_nap = rnd.result.honors
@@ -207,7 +231,9 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     if win is not None and holder.known:
         scores = round_scores(rules, players, napoleon, holder.adjutant, count, win, honors_all)
     written = _check_score(rnd, scores, rules, players, rep)
-    kind = "score-sheet" if not rnd.tricks else ("claim" if rnd.claim is not None else "full")
+    kind: RoundKind = (
+        "score-sheet" if not rnd.tricks else ("claim" if rnd.claim is not None else "full")
+    )
     return JudgedRound(
         kind=kind,
         napoleon=napoleon,
@@ -309,7 +335,7 @@ def _w(v: int | None) -> str:
     return "nothing" if v is None else f"{v:+d}"
 
 
-def unjudged_round(base: dict, kind: str, rep: Reporter) -> JudgedRound:
+def unjudged_round(base: RoundIdentity, kind: RoundKind, rep: Reporter) -> JudgedRound:
     """A round whose play could not be judged (a redeal, no Napoleon, an internal
     error): its identity (``base``: game, number, players, dealer, first bidder,
     bid players, source, span), what it wrote, and its diagnostics; no verdict."""

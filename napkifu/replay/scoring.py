@@ -1,7 +1,7 @@
 """The honors each side is credited with, and round scores from the outcome:
 ``table``, ``formula`` or ``none``, then the multipliers (RULES.md, "table
 scoring"). One function each, used for played rounds and score sheets alike, by the
-express lane and by the simulator."""
+engine and by the simulator."""
 
 from __future__ import annotations
 

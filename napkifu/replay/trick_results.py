@@ -5,13 +5,10 @@ missing tricks (NAP502)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import partial
 
 from napkifu.cards import CLUB_THREE, JOKER, Suit, card_text
 from napkifu.model import Round
-from napkifu.quickbuild import maker
 from napkifu.replay.adjutant import Holder
-from napkifu.replay.ondemand import HoldingsBefore, OnDemandTuple
 from napkifu.replay.play_check import PlayCheck
 from napkifu.replay.report import Reporter
 from napkifu.replay.results import JudgedPlay, JudgedTrick
@@ -20,9 +17,6 @@ from napkifu.replay.tricks import SeatedTrick
 from napkifu.rules.build import Rules
 
 _SUITS: dict[int | None, Suit | None] = {None: None, **{int(x): x for x in Suit}}
-# Ten judged tricks and fifty plays a round, built through draft classes.
-_judged_play = maker(JudgedPlay)
-_judged_trick = maker(JudgedTrick)
 
 _REASONS: dict[str, tuple[str, str]] = {
     "mighty": ("mighty", "マイティ"),
@@ -84,26 +78,25 @@ def _build(
     None when the adjutant is unknown)."""
     out: list[JudgedTrick] = []
     trump_request = rules.joker_lead == "trump" and trump is not None
-    per_trick = OnDemandTuple(partial(check.holdings_before, players, seated), len(seated))
+    per_trick = check.holdings_before(players, seated)
     for k, t in enumerate(seated):
-        before = HoldingsBefore(per_trick, k)
+        before = per_trick[k]
         cards = t.cards
         outcome = t.outcome
         win_card = cards[outcome.winner] if cards else JOKER
         reason, reason_ja = trick_reason(rules, outcome.ladder_class, win_card, trump)
         request = bool(cards) and (
-            (trump_request and cards[0] == JOKER)
-            or _club_three_request(rules, t, players, before)
+            (trump_request and cards[0] == JOKER) or _club_three_request(rules, t, players, before)
         )
         side = running[k] if running is not None else None
         out.append(
-            _judged_trick(
+            JudgedTrick(
                 t.number,
                 players[t.leader],
                 _SUITS[t.lead_suit],
                 tuple(
                     [
-                        _judged_play(players[s], c, p.joker_suit, cls, p.span)
+                        JudgedPlay(players[s], c, p.joker_suit, cls, p.span)
                         for s, c, p, cls in zip(
                             t.seats, cards, t.line.plays, outcome.classes, strict=False
                         )
@@ -118,7 +111,7 @@ def _build(
                 None if side is None else side[1],
                 None if side is None else side[2],
                 before,
-                check.legal(rules, players, t, trump, before),  # type: ignore[arg-type]
+                check.legal(rules, players, t, trump, before),
                 request,
                 t.reversed_after,
                 t.line.meta.span,
@@ -139,8 +132,9 @@ def judged_tricks(
     discards: list[int] | None,
     complete: bool,
     rep: Reporter,
-) -> tuple[Sequence[JudgedTrick], int | None, int | None]:
-    """The judged tricks (built on first read), and the honors of Napoleon's side and
+    detail: bool = True,
+) -> tuple[tuple[JudgedTrick, ...], int | None, int | None]:
+    """The judged tricks (none without ``detail``: ``check`` wants the verdict only), and the honors of Napoleon's side and
     of the allies (None when the record cannot tell); reports NAP502 and NAP601."""
     side_known = holder.known
     nap_side = {napoleon} | ({holder.adjutant} if holder.adjutant else set())
@@ -159,9 +153,10 @@ def judged_tricks(
         else:
             allies += honors
         running.append((is_nap, nap, allies))
-    out: Sequence[JudgedTrick] = OnDemandTuple(
-        partial(_build, rules, players, seated, check, running if side_known else None, trump),
-        len(seated),
+    out = (
+        _build(rules, players, seated, check, running if side_known else None, trump)
+        if detail
+        else ()
     )
     if rnd.lost_lines:
         # Lines of the round were lost to syntax errors (already reported): a missing
@@ -188,8 +183,7 @@ def judged_tricks(
         d_options = list(range(0, min(rules.widow_size, total - played_honors) + 1))
     claim = rnd.claim.side if rnd.claim is not None else None
     possible = [
-        credited_honors(rules, (nap, allies), d, claim, bool(first_winner_nap))
-        for d in d_options
+        credited_honors(rules, (nap, allies), d, claim, bool(first_winner_nap)) for d in d_options
     ]
     result = rnd.result
     if len(possible) == 1:

@@ -91,8 +91,9 @@ def seat_tricks(
                     + ("(Napoleon leads trick 1)" if not out else f"(won trick {out[-1].number})"),
                     f"{players[written]} がリードしているが、{players[leader]} の番",
                 )
-                leader = _disputed_leader(rules, lines, k, written, leader, step, n,
-                                          trump, seat_of, owners)
+                leader = _disputed_leader(
+                    rules, lines, k, written, leader, step, n, trump, seat_of, owners
+                )
         plays = line.plays
         if len(plays) != n:
             rep.add(
@@ -166,16 +167,6 @@ def honors_in(cards: Sequence[int], honor_cards: Collection[int]) -> tuple[int, 
     return tuple([c for c in cards if c in honor_cards])
 
 
-def honor_count(cards: Sequence[int], honor_cards: Collection[int]) -> int:
-    """How many of ``cards`` are honors (a trick's, or the discards): a count, for
-    the express lane, which needs no more (compiled, a loop: no tuple, no set)."""
-    count = 0
-    for c in cards:
-        if c in honor_cards:
-            count += 1
-    return count
-
-
 def seat_orders(rules: Rules, n: int) -> dict[tuple[int, int], tuple[int, ...]]:
     """The seats of a trick in playing order, by (leader, direction), for ``n`` seats."""
     got = rules.cache.get(("seat-orders", n))
@@ -215,8 +206,9 @@ def _disputed_leader(
 
     def fit(leader: int) -> tuple[int, int]:
         seats = [(leader + step * i) % n for i in range(len(cards))]
-        owned = sum(1 for s, c in zip(seats, cards, strict=True)
-                    if owners and owners.get(c, s) == s)
+        owned = sum(
+            1 for s, c in zip(seats, cards, strict=True) if owners and owners.get(c, s) == s
+        )
         nxt = lines[k + 1].leader if k + 1 < len(lines) else None
         if not cards or nxt is None or nxt.name not in seat_of:
             return owned, 0

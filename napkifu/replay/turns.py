@@ -1,8 +1,7 @@
 """Who bids first and who may deal next: the turn order that carries from round to
 round (NOTATION.md "Who bids first", NAP701).
 
-Its own module, compiled with the express lane (:mod:`napkifu.compiled`), because
-both the engine's game (:mod:`napkifu.replay.game`) and the lane ask it every round.
+Asked by the engine's game (:mod:`napkifu.replay.game`) every round.
 """
 
 from __future__ import annotations

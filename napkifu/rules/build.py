@@ -95,8 +95,8 @@ class Rules:
     """The honor cards (A K Q J 10, and 3 with ``honor-threes``)."""
 
     def __post_init__(self) -> None:
-        """The derived facts, computed once: the engine reads them every trick, and a
-        property would run interpreted code from the compiled hot loop each time."""
+        """The derived facts, computed once: the engine reads them every trick, where
+        a property would recompute them each time."""
         hand = HAND_SIZES.get(self.players, 10)
         deck = 52 + self.jokers
         derived = {
@@ -239,9 +239,7 @@ def build_rules(
 _BUILT: dict[tuple[str, tuple[tuple[str, tuple[str, ...]], ...], int], Rules] = {}
 
 
-def _build(
-    preset: str, overrides: tuple[tuple[str, tuple[str, ...]], ...], players: int
-) -> Rules:
+def _build(preset: str, overrides: tuple[tuple[str, tuple[str, ...]], ...], players: int) -> Rules:
     check_preset(preset)
     base = PRESETS[preset]
     values: dict[str, object] = {

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from napkifu.cards import JOKER, MIGHTY, UNKNOWN, YOROMEKI, Card, Suit
 from napkifu.rules.build import Rules
-from napkifu.rules.outcome import TrickOutcome, make_outcome
+from napkifu.rules.outcome import TrickOutcome
 
 _JACK = 9  # rank index of J (rank 11 - 2)
 
@@ -149,11 +149,13 @@ def _keys(
     kind of trick — computed once per rules object, so resolving a trick is a few
     lookups. A key is ``16 * ladder position`` plus the rank order within ``trump`` and
     ``lead``; ``_NO_KEY`` for a card of no class, which never wins (the leader keeps
-    the trick when nobody has a class)."""
-    cache_key = ("keys", trump, lead_suit, s2, mighty_in)
-    got = rules.cache.get(cache_key)
+    the trick when nobody has a class). Kept by the ladder, not by the rules object:
+    a season's games differ in many options (hence many rules objects) but in few
+    ladders, and building a table is ~100 classifications."""
+    cache_key = (rules.ladder, trump, lead_suit, s2, mighty_in)
+    got = _TABLES.get(cache_key)
     if got is not None:
-        return got  # type: ignore[return-value]
+        return got
     comp = _compiled(rules, trump)
     tr, le, n = comp[7], comp[8], comp[11]
     tables: list[tuple] = []
@@ -171,10 +173,13 @@ def _keys(
                 keys.append(k * 16 + (12 - card % 13 if k in (tr, le) else 0))
         tables.append((tuple(keys), tuple(names)))
     got = (tables[0][0], tables[1][0], tables[0][1], tables[1][1])
-    rules.cache[cache_key] = got
+    if len(_TABLES) >= 4096:  # endless distinct ladders must not grow this
+        _TABLES.clear()
+    _TABLES[cache_key] = got
     return got
 
 
+_TABLES: dict[tuple[tuple[str, ...], int | None, int | None, bool, bool], KeyTables] = {}
 _NO_KEY = 10_000
 
 
@@ -225,8 +230,7 @@ def ranker(rules: Rules, trump: int | None) -> Ranker:
 class Ranker:
     """Resolves the tricks of one kind of round (its rules and trump): the key tables
     of each kind of trick (lead suit, same-two or not, the mighty in it or not) are
-    looked up, built on first use. A class, not closures, because compiled its
-    methods are direct calls: the express lane ranks every trick it reads."""
+    looked up, built on first use, once per rules and trump."""
 
     def __init__(self, rules: Rules, trump: int | None) -> None:
         self.rules = rules
@@ -271,4 +275,4 @@ class Ranker:
         best, s2, table = self.rank(cards, lead_suit, trick_number, last)
         lead_names, names = table[2], table[3]
         classes = (lead_names[cards[0]], *[names[c] for c in cards[1:]])
-        return make_outcome(best, classes[best], classes, s2)
+        return TrickOutcome(best, classes[best], classes, s2)

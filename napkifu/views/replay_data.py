@@ -13,6 +13,7 @@ machine form (``id`` as in :mod:`napkifu.cards`, ``suit`` letter, ``rank``).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -64,7 +65,7 @@ def hand_json(cards: tuple[Card, ...] | list[Card]) -> Json:
     return {"text": cards_text(ids), "cards": ids}
 
 
-def _hands(hands: dict[str, tuple[Card, ...]] | None, order: tuple[str, ...]) -> Json | None:
+def _hands(hands: Mapping[str, tuple[Card, ...]] | None, order: tuple[str, ...]) -> Json | None:
     """Hands keyed by player in seat order (a player the engine left out is omitted)."""
     if hands is None:
         return None
