@@ -10,6 +10,7 @@ from napkifu.model import Game, Round
 from napkifu.replay.report import Reporter
 from napkifu.replay.results import JudgedGame, JudgedRound
 from napkifu.replay.round import RoundContext, judge_round, unjudged_round
+from napkifu.replay.sheet import RunningTotals
 from napkifu.replay.turns import dealer_in_turn, first_bidder, next_dealer
 from napkifu.rules.game_rules import rules_for_game
 
@@ -21,7 +22,7 @@ def judge_game(game: Game, file: str) -> JudgedGame:
     if 3 <= len(players) <= 6:
         prev_first: int | None = None
         prev: JudgedRound | None = None
-        running: dict[str, int] | None = dict.fromkeys(players, 0)
+        running = RunningTotals(players)
         for rnd in game.rounds:
             dealer = rnd.dealer.player.name if rnd.dealer is not None else None
             bids = rnd.all_bids
@@ -35,7 +36,7 @@ def judge_game(game: Game, file: str) -> JudgedGame:
             extra = Reporter(file, game.number, rnd.number)
             if prev is not None and prev.source.dealer is not None and dealer is not None:
                 _check_dealer(players, prev, dealer, rnd, extra)
-            running = _check_total(rnd, jr, running, extra)
+            running.add_round(rnd, _points(jr), extra)
             if extra.items:
                 jr = dataclasses.replace(jr, diagnostics=jr.diagnostics + tuple(extra.items))
             rounds.append(jr)
@@ -71,39 +72,16 @@ def _check_dealer(
     )
 
 
-def _check_total(
-    rnd: Round, jr: JudgedRound, running: dict[str, int] | None, rep: Reporter
-) -> dict[str, int] | None:
-    """Add the round's score (written, else computed) and check a ``total`` line."""
-    if running is not None:
-        add = jr.written_scores if jr.written_scores is not None else jr.scores
-        if (
-            add is None
-            and jr.kind != "redeal"
-            and jr.napoleon is not None
-            and (jr.win is None or not jr.adjutant_known)
-        ):
-            running = None
-        elif add is not None:
-            running = {p: v + add.get(p, 0) for p, v in running.items()}
-    if rnd.total is None:
-        return running
-    written = {e.player.name: e.points for e in rnd.total.entries}
-    if running is None:
-        return {p: written.get(p, 0) for p in (jr.players)}
-    wrong = [e for e in rnd.total.entries if running.get(e.player.name) != e.points]
-    if wrong:
-        parts = ", ".join(
-            f"{e.player.name} {running.get(e.player.name, 0):+d} (written {e.points:+d})"
-            for e in wrong
-        )
-        rep.add(
-            "NAP603",
-            wrong[0].span,
-            f"total disagrees with the sum of the scores: expected {parts}",
-            f"total が得点の累計と合わない: 正しくは {parts}",
-        )
-    return running
+def _points(jr: JudgedRound) -> dict[str, int] | None:
+    """What the round adds to the running totals: the rules' scores, else the written
+    ones; nothing for a redeal or a round with no Napoleon; None when unknown."""
+    if jr.scores is not None:
+        return jr.scores
+    if jr.written_scores is not None:
+        return jr.written_scores
+    if jr.kind == "redeal" or jr.napoleon is None:
+        return {}
+    return None if jr.win is None or not jr.adjutant_known else {}
 
 
 def _crashed(ctx: RoundContext, rnd: Round, e: Exception) -> JudgedRound:

@@ -21,6 +21,7 @@ from napkifu.replay.play_check import check_plays
 from napkifu.replay.report import Reporter, bid_text
 from napkifu.replay.results import JudgedRound
 from napkifu.replay.scoring import napoleon_wins, round_scores
+from napkifu.replay.sheet import check_score
 from napkifu.replay.trick_results import judged_tricks
 from napkifu.replay.tricks import seat_tricks
 from napkifu.rules.build import Rules
@@ -129,9 +130,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
         for r in h.cards
         if r.card < JOKER
     }
-    seated = seat_tricks(
-        rules, players, rnd.tricks, nap_seat, trump, rep, owners, rnd.lost_lines
-    )
+    seated = seat_tricks(rules, players, rnd.tricks, nap_seat, trump, rep, owners, rnd.lost_lines)
     complete = len(seated) == rules.tricks and all(len(t.cards) == n for t in seated)
     plays: dict[int, list[int]] = {s: [] for s in range(n)}
     for t in seated:
@@ -206,7 +205,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     scores = None
     if win is not None and holder.known:
         scores = round_scores(rules, players, napoleon, holder.adjutant, count, win, honors_all)
-    written = _check_score(rnd, scores, rules, players, rep)
+    written = check_score(rnd, scores, players, rep)
     kind = "score-sheet" if not rnd.tricks else ("claim" if rnd.claim is not None else "full")
     return JudgedRound(
         kind=kind,
@@ -265,48 +264,6 @@ def _hands(
             if all(v >= 0 for v in dealt.values()):
                 out[p] = tuple(sorted(dealt.elements()))
     return out
-
-
-def _check_score(
-    rnd: Round, scores: dict[str, int] | None, rules: Rules, players: Sequence[str], rep: Reporter
-) -> dict[str, int] | None:
-    if rnd.score is None:
-        return None
-    written = {e.player.name: e.points for e in rnd.score.entries}
-    if scores is not None:
-        unbalanced = sum(scores.values()) == 0 and sum(written.values()) != 0
-        wrong = [p for p in players if written.get(p) != scores[p]]
-        # Written scores that do not even sum to zero are a slip of the pen, reported
-        # as the NAP604 warning alone (NOTATION.md: a record whose only fault is a
-        # warning passes); NAP602 is for a balanced sheet that the rules disagree with.
-        if wrong and not unbalanced:
-            first = next((e for e in rnd.score.entries if e.player.name in wrong), None)
-            span = first.span if first is not None else rnd.score.meta.span
-            parts = ", ".join(
-                f"{p} {scores[p]:+d} (written {_w(written.get(p))})" + ("" if p in wrong else " ok")
-                for p in players
-            )
-            rep.add(
-                "NAP602",
-                span,
-                f"mis-scored: the rules give {parts}",
-                f"得点の計算違い: ルールでは {parts}",
-            )
-        if unbalanced:
-            exp = ", ".join(f"{p} {scores[p]:+d}" for p in wrong)
-            rep.add(
-                "NAP604",
-                rnd.score.meta.span,
-                f"the written scores sum to {sum(written.values()):+d}, not 0 "
-                f"(the rules give {exp})",
-                f"記録された得点の合計が {sum(written.values()):+d}（0 ではない。"
-                f"ルールでは {exp}）",
-            )
-    return written
-
-
-def _w(v: int | None) -> str:
-    return "nothing" if v is None else f"{v:+d}"
 
 
 def unjudged_round(base: dict, kind: str, rep: Reporter) -> JudgedRound:
