@@ -87,15 +87,27 @@ def check_call(
     napoleon_plays: set[int],
     discards: set[int] | None,
     rep: Reporter,
-) -> None:
-    """NAP401: a call the rules do not allow."""
+) -> bool:
+    """NAP401: a call the rules do not allow; whether there was one."""
     call = rnd.call
     if call is None:
-        return
-    for en, ja in call_faults(
-        rules, call.card.card, napoleon, napoleon_dealt, napoleon_plays, discards
-    ):
+        return False
+    faults = call_faults(rules, call.card.card, napoleon, napoleon_dealt, napoleon_plays, discards)
+    for en, ja in faults:
         rep.add("NAP401", call.card.span, en, ja)
+    return bool(faults)
+
+
+def written_holder(rnd: Round, napoleon: str, players: Sequence[str]) -> Holder:
+    """The sides as the ``adjutant`` line writes them, when the record cannot be
+    trusted to tell (an illegal call): unknown without the line or with a name that
+    is not a player (NOTATION.md v1.1 §3: never inferred from the illegal card)."""
+    line = rnd.adjutant
+    if line is None or (line.player is not None and line.player.name not in players):
+        return Holder(None, False, False, None)
+    name = line.player.name if line.player is not None else None
+    alone = name is None or name == napoleon
+    return Holder(None if alone else name, True, alone, None)
 
 
 def call_faults(
@@ -110,10 +122,12 @@ def call_faults(
     Napoleon was dealt, played and discarded is as far as the record tells (None:
     unknown)."""
     if not rules.has_adjutant:
-        return [(
-            f"there is no adjutant with {rules.players} players: nothing may be called",
-            f"{rules.players} 人では副官はいない（指定できない）",
-        )]
+        return [
+            (
+                f"there is no adjutant with {rules.players} players: nothing may be called",
+                f"{rules.players} 人では副官はいない（指定できない）",
+            )
+        ]
     text = CARD_TEXTS["unicode"][c]
     if c == JOKER and rules.jokers != 1:
         why = (
@@ -121,16 +135,20 @@ def call_faults(
             if rules.jokers == 0
             else "the joker may not be called with two jokers"
         )
-        return [(
-            f"{text} cannot be called: {why}",
-            f"{text} は指定できない（ジョーカーが{'ない' if rules.jokers == 0 else '2枚'}）",
-        )]
+        return [
+            (
+                f"{text} cannot be called: {why}",
+                f"{text} は指定できない（ジョーカーが{'ない' if rules.jokers == 0 else '2枚'}）",
+            )
+        ]
     out = []
     if rules.call_timing == "after-exchange" and discards is not None and c in discards:
-        out.append((
-            f"{napoleon} calls {text}, which was discarded (rule call-timing after-exchange)",
-            f"{napoleon} が捨てた {text} を指定した（call-timing after-exchange）",
-        ))
+        out.append(
+            (
+                f"{napoleon} calls {text}, which was discarded (rule call-timing after-exchange)",
+                f"{napoleon} が捨てた {text} を指定した（call-timing after-exchange）",
+            )
+        )
     if rules.call_own_card == "forbidden":
         own = (
             (napoleon_dealt is not None and c in napoleon_dealt)
@@ -138,17 +156,24 @@ def call_faults(
             else c in napoleon_plays
         )
         if own:
-            out.append((
-                f"{napoleon} calls {text} from their own hand (rule call-own-card forbidden)",
-                f"{napoleon} が自分の手札の {text} を指定した（call-own-card forbidden）",
-            ))
+            out.append(
+                (
+                    f"{napoleon} calls {text} from their own hand (rule call-own-card forbidden)",
+                    f"{napoleon} が自分の手札の {text} を指定した（call-own-card forbidden）",
+                )
+            )
     return out
 
 
-def check_adjutant_line(rnd: Round, napoleon: str, holder: Holder, rep: Reporter) -> None:
-    """NAP402: the ``adjutant`` line against the holder found in the record."""
+def check_adjutant_line(
+    rnd: Round, napoleon: str, players: Sequence[str], holder: Holder, rep: Reporter
+) -> None:
+    """NAP402: the ``adjutant`` line against the holder found in the record (not for
+    a name that is not a player: that is NAP103 alone)."""
     line = rnd.adjutant
     if line is None or not holder.known:
+        return
+    if line.player is not None and line.player.name not in players:
         return
     written = line.player.name if line.player is not None else None
     if written == napoleon:

@@ -13,7 +13,12 @@ from dataclasses import dataclass
 
 from napkifu.cards import JOKER, UNKNOWN, Suit, card_text
 from napkifu.model import Round, Span
-from napkifu.replay.adjutant import Holder, check_adjutant_line, check_call, find_holder
+from napkifu.replay.adjutant import (
+    check_adjutant_line,
+    check_call,
+    find_holder,
+    written_holder,
+)
 from napkifu.replay.auction import AuctionResult, bid_in_range, run_auction
 from napkifu.replay.deal import check_deal
 from napkifu.replay.holdings import check_widow, hand_consistency, start_holdings
@@ -23,7 +28,7 @@ from napkifu.replay.results import JudgedRound
 from napkifu.replay.scoring import napoleon_wins, round_scores
 from napkifu.replay.sheet import check_score
 from napkifu.replay.trick_results import judged_tricks
-from napkifu.replay.tricks import seat_tricks
+from napkifu.replay.tricks import seat_tricks, split_unknown_tricks
 from napkifu.rules.build import Rules
 
 
@@ -120,6 +125,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     hands = {h.player.name: h for h in rnd.hands}
     widow = {r.card for r in rnd.widow.cards if r.card != UNKNOWN} if rnd.widow else None
     widow_list = [r.card for r in rnd.widow.cards] if rnd.widow else None
+    widow_known = widow_list is not None and UNKNOWN not in widow_list
     discard_list = [r.card for r in rnd.discard.cards] if rnd.discard else None
     discards = {c for c in discard_list if c != UNKNOWN} if discard_list is not None else None
     called = rnd.call.card.card if rnd.call else None
@@ -130,7 +136,9 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
         for r in h.cards
         if r.card < JOKER
     }
-    seated = seat_tricks(rules, players, rnd.tricks, nap_seat, trump, rep, owners, rnd.lost_lines)
+    readable, unknown = split_unknown_tricks(rules, n, rnd.tricks, rep)
+    lost = tuple(sorted((*rnd.lost_lines, *unknown)))
+    seated = seat_tricks(rules, players, readable, nap_seat, trump, rep, owners, lost)
     complete = len(seated) == rules.tricks and all(len(t.cards) == n for t in seated)
     plays: dict[int, list[int]] = {s: [] for s in range(n)}
     for t in seated:
@@ -155,23 +163,30 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     if rnd.widow is not None and rnd.tricks:
         check_widow(players, napoleon, rnd.widow.cards, plays, rep)
     nap_dealt = known_hands.get(napoleon)
-    if nap_dealt is None and widow is not None and rnd.tricks and complete:
-        nap_dealt = (set(plays[nap_seat]) | (discards or set())) - widow
-    check_call(rules, rnd, napoleon, nap_dealt, set(plays[nap_seat]), discards, rep)
-    if rnd.tricks:
-        holder = find_holder(
-            rules, players, napoleon, called, known_hands, seated, widow, discards, complete
-        )
+    if nap_dealt is None and widow_known and rnd.tricks and complete:
+        # An unknown widow card (?) may be any card Napoleon played: no evidence then.
+        nap_dealt = (set(plays[nap_seat]) | (discards or set())) - (widow or set())
+    illegal = check_call(rules, rnd, napoleon, nap_dealt, set(plays[nap_seat]), discards, rep)
+    if illegal and rules.has_adjutant:
+        holder = written_holder(rnd, napoleon, players)
     else:
         holder = find_holder(
-            rules, players, napoleon, called, known_hands, (), widow, discards, False
+            rules,
+            players,
+            napoleon,
+            called,
+            known_hands,
+            seated if rnd.tricks else (),
+            widow,
+            discards,
+            complete if rnd.tricks else False,
         )
-    check_adjutant_line(rnd, napoleon, holder, rep)
-    if not holder.known and rnd.adjutant is not None and rules.has_adjutant:
-        a = rnd.adjutant.player.name if rnd.adjutant.player is not None else None
-        alone = a is None or a == napoleon
-        holder = Holder(None if alone else a, True, alone, holder.revealed_at)
-    elif not holder.known and rnd.tricks and rnd.claim is not None:
+        check_adjutant_line(rnd, napoleon, players, holder, rep)
+        if not holder.known and rules.has_adjutant:
+            revealed = holder.revealed_at
+            holder = written_holder(rnd, napoleon, players)
+            holder.revealed_at = revealed
+    if not holder.known and rnd.tricks and rnd.claim is not None and rnd.adjutant is None:
         rep.add(
             "NAP402",
             rnd.meta.span,
@@ -186,7 +201,18 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
             rules, players, seated, start, trump, nap_seat, discard_list or (), rep, owners
         )
         jt, honors_nap, honors_all = judged_tricks(
-            rules, players, seated, check, napoleon, holder, trump, rnd, discard_list, complete, rep
+            rules,
+            players,
+            seated,
+            check,
+            napoleon,
+            holder,
+            trump,
+            rnd,
+            discard_list,
+            complete,
+            rep,
+            bool(lost),
         )
     elif rnd.result is not None:
         honors_nap = rnd.result.honors

@@ -92,8 +92,7 @@ def _build(
         win_card = cards[outcome.winner] if cards else JOKER
         reason, reason_ja = trick_reason(rules, outcome.ladder_class, win_card, trump)
         request = bool(cards) and (
-            (trump_request and cards[0] == JOKER)
-            or _club_three_request(rules, t, players, before)
+            (trump_request and cards[0] == JOKER) or _club_three_request(rules, t, players, before)
         )
         side = running[k] if running is not None else None
         out.append(
@@ -139,6 +138,7 @@ def judged_tricks(
     discards: list[int] | None,
     complete: bool,
     rep: Reporter,
+    lost: bool = False,
 ) -> tuple[Sequence[JudgedTrick], int | None, int | None]:
     """The judged tricks (built on first read), and the honors of Napoleon's side and
     of the allies (None when the record cannot tell); reports NAP502 and NAP601."""
@@ -163,10 +163,11 @@ def judged_tricks(
         partial(_build, rules, players, seated, check, running if side_known else None, trump),
         len(seated),
     )
-    if rnd.lost_lines:
-        # Lines of the round were lost to syntax errors (already reported): a missing
-        # trick, claim or discard may be among them, so neither the count of tricks
-        # nor the honors they hold can be judged; the written result stands.
+    if lost:
+        # Lines of the round were lost to syntax errors, or a trick is unknown (its
+        # count of cards is wrong), both already reported: a missing trick, claim or
+        # discard may be among them, so neither the count of tricks nor the honors
+        # they hold can be judged; the written result stands.
         result = rnd.result
         return out, (result.honors if result is not None else None), None
     if len(seated) < rules.tricks and rnd.claim is None:
@@ -188,8 +189,7 @@ def judged_tricks(
         d_options = list(range(0, min(rules.widow_size, total - played_honors) + 1))
     claim = rnd.claim.side if rnd.claim is not None else None
     possible = [
-        credited_honors(rules, (nap, allies), d, claim, bool(first_winner_nap))
-        for d in d_options
+        credited_honors(rules, (nap, allies), d, claim, bool(first_winner_nap)) for d in d_options
     ]
     result = rnd.result
     if len(possible) == 1:

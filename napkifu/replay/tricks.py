@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from napkifu.cards import JOKER, Card
+from napkifu.cards import JOKER, Card, card_text
 from napkifu.i18n import count
 from napkifu.model import TrickLine
 from napkifu.replay.report import Reporter
@@ -91,17 +91,10 @@ def seat_tricks(
                     + ("(Napoleon leads trick 1)" if not out else f"(won trick {out[-1].number})"),
                     f"{players[written]} がリードしているが、{players[leader]} の番",
                 )
-                leader = _disputed_leader(rules, lines, k, written, leader, step, n,
-                                          trump, seat_of, owners)
-        plays = line.plays
-        if len(plays) != n:
-            rep.add(
-                "NAP502",
-                line.meta.span,
-                f"{count(len(plays), 'card')} in the trick, expected {n}",
-                f"トリックのカードが {len(plays)} 枚（{n} 枚のはず）",
-            )
-            plays = plays[:n]
+                leader = _disputed_leader(
+                    rules, lines, k, written, leader, step, n, trump, seat_of, owners
+                )
+        plays = line.plays[:n]
         cards = [p.card for p in plays]
         seats = orders[leader, step][: len(cards)] if n else ()
         # Only a joker can carry a `>♥` suffix: the grammar rejects it on any other card.
@@ -161,6 +154,57 @@ def seat_tricks(
     return out
 
 
+def split_unknown_tricks(
+    rules: Rules, n: int, lines: Sequence[TrickLine], rep: Reporter
+) -> tuple[list[TrickLine], list[int]]:
+    """The trick lines that can be seated, and the lines of the unknown tricks.
+
+    A trick with too many or too few cards, or beyond the last trick, is reported
+    once (NAP502) and is then unknown: who played which of its cards, and so who won
+    it, cannot be told, and nothing is proven from it (NOTATION.md v1.1 §3). It is
+    seated like a line lost to a syntax error: the next trick is seated from its
+    written leader, and the written result stands."""
+    readable: list[TrickLine] = []
+    unknown: list[int] = []
+    played: dict[int, int] = {}  # card → times written in a trick line so far
+    for line in lines:
+        k = len(line.plays)
+        known = k == n and line.number <= rules.tricks
+        for p in line.plays:
+            seen = played.get(p.card, 0)
+            played[p.card] = seen + 1
+            if not known and seen >= (rules.jokers if p.card == JOKER else 1):
+                # whoever played it, a card cannot be played twice
+                rep.add(
+                    "NAP503",
+                    p.span,
+                    f"{card_text(p.card)} is played, but it was played earlier",
+                    f"{card_text(p.card)} が出ているが、そのカードは既に出ている",
+                    line.number,
+                )
+        if k != n:
+            rep.add(
+                "NAP502",
+                line.meta.span,
+                f"{count(k, 'card')} in the trick, expected {n}; the trick is not judged",
+                f"トリックのカードが {k} 枚（{n} 枚のはず）。このトリックは判定しない",
+                trick=line.number,
+            )
+        elif line.number > rules.tricks:
+            rep.add(
+                "NAP502",
+                line.meta.span,
+                f"trick {line.number} is more than the {rules.tricks} tricks of a hand",
+                f"第{line.number}トリックは手札の枚数（{rules.tricks}）を超えている",
+                trick=line.number,
+            )
+        else:
+            readable.append(line)
+            continue
+        unknown.append(line.meta.span.line)
+    return readable, unknown
+
+
 def honors_in(cards: Sequence[int], honor_cards: Collection[int]) -> tuple[int, ...]:
     """The honors among a trick's cards, in the order played (what its winner takes)."""
     return tuple([c for c in cards if c in honor_cards])
@@ -215,8 +259,9 @@ def _disputed_leader(
 
     def fit(leader: int) -> tuple[int, int]:
         seats = [(leader + step * i) % n for i in range(len(cards))]
-        owned = sum(1 for s, c in zip(seats, cards, strict=True)
-                    if owners and owners.get(c, s) == s)
+        owned = sum(
+            1 for s, c in zip(seats, cards, strict=True) if owners and owners.get(c, s) == s
+        )
         nxt = lines[k + 1].leader if k + 1 < len(lines) else None
         if not cards or nxt is None or nxt.name not in seat_of:
             return owned, 0
