@@ -196,7 +196,10 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     jt = None
     honors_nap = honors_all = None
     if rnd.tricks:
-        start = start_holdings(players, plays, good_hands, napoleon, widow, discard_list)
+        # After an unknown trick a given hand no longer tells what its player holds
+        # (any of its cards may be the one played there): later play alone is proof.
+        given = good_hands if not unknown else {}
+        start = start_holdings(players, plays, given, napoleon, widow, discard_list)
         check = check_plays(
             rules, players, seated, start, trump, nap_seat, discard_list or (), rep, owners
         )

@@ -10,13 +10,14 @@ a lookup in a handful of ints.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from napkifu.cards import JOKER, Card, card_text
 from napkifu.i18n import count
 from napkifu.model import TrickLine
-from napkifu.replay.report import Reporter
+from napkifu.replay.report import Reporter, cards_list
 from napkifu.rules.build import Rules
 from napkifu.rules.ladder import lead_suit_of, resolve_trick, trick_resolver
 from napkifu.rules.outcome import TrickOutcome
@@ -95,6 +96,11 @@ def seat_tricks(
                     rules, lines, k, written, leader, step, n, trump, seat_of, owners
                 )
         plays = line.plays[:n]
+        if owners and not (gap or lost_seating):
+            fixed = _seat_order(players, line, orders[leader, step], orders, owners, rep)
+            if fixed is not None:
+                line = fixed
+                plays = line.plays
         cards = [p.card for p in plays]
         seats = orders[leader, step][: len(cards)] if n else ()
         # Only a joker can carry a `>♥` suffix: the grammar rejects it on any other card.
@@ -203,6 +209,43 @@ def split_unknown_tricks(
             continue
         unknown.append(line.meta.span.line)
     return readable, unknown
+
+
+def _seat_order(
+    players: Sequence[str],
+    line: TrickLine,
+    seats: tuple[int, ...],
+    orders: Mapping[tuple[int, int], tuple[int, ...]],
+    owners: Mapping[int, int],
+    rep: Reporter,
+) -> TrickLine | None:
+    """The trick line in playing order, when its cards fit the given hands only if
+    read in seat order from another player (or reversed): reported once, at the
+    line, with the order the cards were played in (NOTATION.md v1.1 §3)."""
+    cards = [p.card for p in line.plays]
+    owned = [owners.get(c) for c in cards]
+    if len(cards) != len(seats) or sum(o is not None for o in owned) < len(cards) - 1:
+        return None
+    if all(o is None or o == s for o, s in zip(owned, seats, strict=True)):
+        return None
+    for (first, step), order in orders.items():
+        if all(o is None or o == s for o, s in zip(owned, order, strict=True)):
+            by_seat = dict(zip(order, line.plays, strict=True))
+            plays = tuple(by_seat[s] for s in seats)
+            text = cards_list([p.card for p in plays])
+            how = "seat order" if step == 1 else "reverse seat order"
+            how_ja = "席順" if step == 1 else "逆の席順"
+            rep.add(
+                "NAP501",
+                line.meta.span,
+                f"the cards look written in {how} from {players[first]}: "
+                f"in the order played, from {players[seats[0]]}, they are {text}",
+                f"カードが {players[first]} からの{how_ja}で書かれているようだ: "
+                f"{players[seats[0]]} から出した順では {text}",
+                line.number,
+            )
+            return dataclasses.replace(line, plays=plays)
+    return None
 
 
 def honors_in(cards: Sequence[int], honor_cards: Collection[int]) -> tuple[int, ...]:
