@@ -196,9 +196,9 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     jt = None
     honors_nap = honors_all = None
     if rnd.tricks:
-        # After an unknown trick a given hand no longer tells what its player holds
+        # After an unknown or lost trick a given hand no longer tells what its player holds
         # (any of its cards may be the one played there): later play alone is proof.
-        given = good_hands if not unknown else {}
+        given = good_hands if not lost else {}
         start = start_holdings(players, plays, given, napoleon, widow, discard_list)
         check = check_plays(
             rules, players, seated, start, trump, nap_seat, discard_list or (), rep, owners
