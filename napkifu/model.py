@@ -167,9 +167,10 @@ class ClaimLine:
 
 @dataclass(frozen=True, slots=True)
 class ResultLine:
-    honors: int
+    honors: int | None  # None: only the outcome is written (v1.1 ``result win``)
     meta: Statement = Statement()
     value_span: Span = _span()
+    won: bool | None = None  # ``result win`` / ``result lose``; None: honors only
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,3 +104,53 @@ def test_scores_from_the_sheet_under_scoring_none(tmp_path: Path) -> None:
     (tmp_path / "club.nap").write_text(text, encoding="utf-8")
     s = load_season([tmp_path])
     assert s.rounds["scores_from"].to_list() == ["sheet"] * 3
+
+
+ONE = """players A B C D E
+
+round 1
+napoleon A 13♠
+adjutant B
+result {result}
+score A +2 B +1 C -1 D -1 E -1
+"""
+
+
+def test_result_outcome_words() -> None:
+    for word, won in (("win", True), ("勝ち", True), ("lose", False), ("負け", False)):
+        j = loads(ONE.format(result=word))
+        assert j.rounds[0].win is won and j.rounds[0].honors_napoleon is None
+        assert [d.code for d in j.diagnostics] == ([] if won else ["NAP602"])
+
+
+def test_result_outcome_with_honors_must_agree() -> None:
+    assert found(ONE.format(result="win 15")) == []
+    assert found(ONE.format(result="win 9")) == [("NAP601", 6)]  # and no NAP602 from it
+
+
+def test_result_outcome_is_checked_against_the_play() -> None:
+    from napkifu.simulate import SimConfig, render_files
+
+    ((_, text),) = render_files(SimConfig(players=5, rounds=1, seed=3))
+    j = loads(text)
+    won = j.rounds[0].win
+    line = next(i for i, s in enumerate(text.split("\n"), 1) if s.strip().startswith("result "))
+    ok = text.replace("result ", "result win " if won else "result lose ", 1)
+    bad = text.replace("result ", "result lose " if won else "result win ", 1)
+    assert found(ok) == []
+    assert found(bad) == [("NAP601", line)]
+
+
+def test_shutout_unknown_from_an_outcome_alone() -> None:
+    text = ONE.format(result="lose").replace(
+        "players A B C D E", "players A B C D E\nrules classic"
+    )
+    j = loads(text.replace("score A +2 B +1 C -1 D -1 E -1", "score A -4 B -2 C +2 D +2 E +2"))
+    assert j.rounds[0].scores is None and not j.has_errors  # double or not: not judged
+
+
+def test_fmt_writes_the_outcome() -> None:
+    from napkifu.notation import parse
+    from napkifu.notation.writer import format_record
+
+    assert "result lose 9" in format_record(parse(ONE.format(result="負け 9"))[0])

@@ -99,7 +99,7 @@ class RoundDraft:
         elif kind == "claim":
             f[kind] = _ClaimLine(payload, meta)
         elif kind == "result":
-            f[kind] = _ResultLine(payload[0], meta, payload[1])
+            f[kind] = _ResultLine(payload[0], meta, payload[1], payload[2])
         else:  # score, total
             f[kind] = _PointsLine(payload, meta)
             return tuple(e.player for e in payload)

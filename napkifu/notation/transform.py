@@ -40,9 +40,14 @@ from napkifu.notation.values import (
 
 Statement = tuple[str, Span, Any, "str | None"]
 
+
 def comment_text(token: str) -> str:
     """A comment without its ``#`` and trailing blanks (what the model keeps)."""
     return token[1:].rstrip()
+
+
+OUTCOMES = {"win": True, "勝ち": True, "lose": False, "負け": False}
+"""The words of ``result`` for whether Napoleon's side won."""
 
 
 class StatementBuilder(Transformer):  # type: ignore[type-arg]
@@ -189,7 +194,13 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
         return ("claim", self._span(c[0], c[1]), c[1].value, None)
 
     def result_line(self, c: list[Token]) -> Statement:
-        return ("result", self._span(c[0], c[1]), (int(c[1].value), self._tok_span(c[1])), None)
+        """``result 15``, or the outcome alone (v1.1): ``result win``, ``result 負け``,
+        ``result win 15``."""
+        last = c[-1]
+        outcome = OUTCOMES[c[1].value] if c[1].type == "OUTCOME" else None
+        honors = int(last.value) if last.type == "INT" else None
+        where = self._span(c[1], last)
+        return ("result", self._span(c[0], last), (honors, where, outcome), None)
 
     def points(self, c: list[Any]) -> PlayerPoints:
         who, score = c
@@ -283,5 +294,3 @@ def trick_statement(
     number_span = span(line, number_col, line, number_col + len(number))
     payload = (int(number), number_span, who, tuple(plays))
     return ("trick", span(line, number_col, line, run_col + len(run)), payload, None)
-
-

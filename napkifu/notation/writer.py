@@ -30,6 +30,7 @@ from napkifu.model import (
     PlayerRef,
     PointsLine,
     Record,
+    ResultLine,
     Round,
     Statement,
 )
@@ -142,6 +143,16 @@ def _game(out: _Out, game: Game, style: CardStyle) -> None:
     out.comments(game.trailing_comments)
 
 
+def result_text(line: ResultLine) -> str:
+    """``result 15``, ``result win``, ``result lose 9`` (the outcome in English)."""
+    words = ["result"]
+    if line.won is not None:
+        words.append("win" if line.won else "lose")
+    if line.honors is not None:
+        words.append(str(line.honors))
+    return " ".join(words)
+
+
 def _player(ref: PlayerRef | None) -> str:
     return "none" if ref is None else name_text(ref.name)
 
@@ -184,7 +195,7 @@ def _round(out: _Out, rnd: Round, style: CardStyle) -> None:
     if rnd.claim is not None:
         put(f"claim {rnd.claim.side}", rnd.claim.meta, INDENT)
     if rnd.result is not None:
-        put(f"result {rnd.result.honors}", rnd.result.meta, INDENT)
+        put(result_text(rnd.result), rnd.result.meta, INDENT)
     if rnd.score is not None:
         put(f"score {_points(rnd.score, True)}", rnd.score.meta, INDENT)
     if rnd.total is not None:

@@ -25,8 +25,8 @@ from napkifu.replay.holdings import check_widow, hand_consistency, start_holding
 from napkifu.replay.play_check import check_plays
 from napkifu.replay.report import Reporter, bid_text
 from napkifu.replay.results import JudgedRound
-from napkifu.replay.scoring import napoleon_wins, round_scores
-from napkifu.replay.sheet import check_score
+from napkifu.replay.scoring import round_scores
+from napkifu.replay.sheet import check_result, check_score
 from napkifu.replay.trick_results import judged_tricks
 from napkifu.replay.tricks import seat_tricks, split_unknown_tricks
 from napkifu.rules.build import Rules
@@ -217,22 +217,17 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
             rep,
             bool(lost),
         )
-    elif rnd.result is not None:
+    elif rnd.result is not None and rnd.result.honors is not None:
         honors_nap = rnd.result.honors
         d = sum(1 for c in (discards or ()) if c in rules.honor_cards)
         honors_all = rules.honors_total - honors_nap - (d if rules.discard_honors == "void" else 0)
     if rnd.tricks and rnd.result is not None and honors_nap is None:
         honors_nap = rnd.result.honors
-    if rnd.result is not None and not 0 <= rnd.result.honors <= rules.honors_total:
-        rep.add(
-            "NAP601",
-            rnd.result.value_span,
-            f"result {rnd.result.honors} is impossible: there are {rules.honors_total} honors",
-            f"result {rnd.result.honors} はありえない（絵札は {rules.honors_total} 枚）",
-        )
-    win = napoleon_wins(rules, count, honors_nap) if honors_nap is not None else None
+    win = check_result(rules, rnd, count, honors_nap, rep)
     scores = None
-    if win is not None and holder.known:
+    # `result lose` alone cannot tell a shutout: double-shutout is not judged then
+    shutout_unknown = rules.double_shutout and win is False and honors_nap is None
+    if win is not None and holder.known and not shutout_unknown:
         scores = round_scores(rules, players, napoleon, holder.adjutant, count, win, honors_all)
     written = check_score(rnd, scores, players, rep)
     kind = "score-sheet" if not rnd.tricks else ("claim" if rnd.claim is not None else "full")

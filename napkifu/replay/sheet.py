@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 
 from napkifu.model import Round
 from napkifu.replay.report import Reporter
+from napkifu.replay.scoring import napoleon_wins
+from napkifu.rules.build import Rules
 
 
 def check_score(
@@ -48,6 +50,37 @@ def check_score(
             f"（ルールでは {exp}）",
         )
     return written
+
+
+def check_result(
+    rules: Rules, rnd: Round, bid: int, honors: int | None, rep: Reporter
+) -> bool | None:
+    """Whether Napoleon's side won: from the honors credited to it (``honors``, from
+    the play or the ``result`` line), else from a written outcome (``result win``,
+    v1.1); None when unknown. Reports a ``result`` that cannot be (NAP601)."""
+    line = rnd.result
+    if line is not None and line.honors is not None and not 0 <= line.honors <= rules.honors_total:
+        rep.add(
+            "NAP601",
+            line.value_span,
+            f"result {line.honors} is impossible: there are {rules.honors_total} honors",
+            f"result {line.honors} はありえない（絵札は {rules.honors_total} 枚）",
+        )
+    if honors is None:
+        return line.won if line is not None else None
+    win = napoleon_wins(rules, bid, honors)
+    if line is not None and line.won is not None and line.won != win:
+        said, said_ja = ("win", "勝ち") if line.won else ("lose", "負け")
+        truth, truth_ja = ("won", "勝ち") if win else ("lost", "負け")
+        rep.add(
+            "NAP601",
+            line.value_span,
+            f"result {said} disagrees: with {honors} honors for a bid of {bid}, "
+            f"Napoleon's side {truth}",
+            f"result {said_ja} が矛盾: 絵札 {honors} 枚でビッド {bid} なら、ナポレオン軍の{truth_ja}",
+        )
+        return None  # which of the two is the slip is unknown: nothing follows from it
+    return win
 
 
 def _w(v: int | None) -> str:

@@ -194,7 +194,7 @@ def judged_tricks(
     result = rnd.result
     if len(possible) == 1:
         n_, a_ = possible[0]
-        if result is not None and result.honors != n_:
+        if result is not None and result.honors is not None and result.honors != n_:
             rep.add(
                 "NAP601",
                 result.value_span,
@@ -207,7 +207,9 @@ def judged_tricks(
         # More honors played than the deck holds: a card was played twice, which is
         # reported (NAP503) where it happens; the honor count proves nothing more.
         return out, result.honors if result is not None else None, None
-    if result is None:
+    if result is None or result.honors is None:  # (v1.1 `result win`: the outcome only)
+        if result is not None:
+            return out, None, None
         rep.add(
             "NAP601",
             rnd.meta.span,
