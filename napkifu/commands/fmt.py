@@ -26,6 +26,7 @@ from pathlib import Path
 from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import Lang, Text, default_lang
 from napkifu.model import Bid, BidsLine, PlayerRef, Record, Round, TrickLine
+from napkifu.paths import is_record_name
 from napkifu.replay.results import JudgedGame, JudgedRound
 
 NOTATION_CODES = frozenset({"NAP101", "NAP102", "NAP103", "NAP104", "NAP105", "NAP106"})
@@ -136,7 +137,7 @@ def _expand(paths: list[str]) -> list[str]:
     out: list[str] = []
     for p in paths:
         if p != "-" and Path(p).is_dir():
-            out.extend(str(f) for f in sorted(Path(p).rglob("*.nap")))
+            out.extend(str(f) for f in sorted(Path(p).rglob("*")) if is_record_name(f.name))
         else:
             out.append(p)
     return out
