@@ -5,13 +5,15 @@ round — who bids first, the dealer rotation (NAP701) and the running totals
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
-from napkifu.model import Game, Round
+from napkifu.model import Bid, Game, Round
 from napkifu.replay.report import Reporter
 from napkifu.replay.results import JudgedGame, JudgedRound
 from napkifu.replay.round import RoundContext, judge_round, unjudged_round
 from napkifu.replay.sheet import RunningTotals
 from napkifu.replay.turns import dealer_in_turn, first_bidder, next_dealer
+from napkifu.rules.build import Rules
 from napkifu.rules.game_rules import rules_for_game
 
 
@@ -26,8 +28,8 @@ def judge_game(game: Game, file: str) -> JudgedGame:
         for rnd in game.rounds:
             dealer = rnd.dealer.player.name if rnd.dealer is not None else None
             bids = rnd.all_bids
-            named = bids[0].player.name if bids and bids[0].player is not None else None
-            first = first_bidder(players, dealer, named, prev_first)
+            named = _named_first(players, bids)
+            first = first_bidder(players, dealer, named, _rotation(rules, prev, prev_first))
             ctx = RoundContext(rules, players, file, game.number, first, dealer)
             try:
                 jr = judge_round(ctx, rnd)
@@ -70,6 +72,32 @@ def _check_dealer(
         f"dealer {dealer} is not the next seat: after {before} deals, {expected} deals",
         f"ディーラー {dealer} が次の席ではない（{before} の次は {expected}）",
     )
+
+
+def _named_first(players: tuple[str, ...], bids: Sequence[Bid]) -> str | None:
+    """Who bid first by the ``Name:`` prefixes: the first prefixed bid of the first
+    turn round names its seat, and so the first bidder's (``- 13♥ Ami:pass``: the
+    seat before Ami's)."""
+    n = len(players)
+    for k, bid in enumerate(bids[:n]):
+        if bid.player is not None:
+            name = bid.player.name
+            return players[(players.index(name) - k) % n] if name in players else None
+    return None
+
+
+def _rotation(rules: Rules, prev: JudgedRound | None, prev_first: int | None) -> int | None:
+    """The seat the rotation of first bidders goes on from (``first-bidder``): the
+    previous first bidder; the seat before it again after a redeal
+    (``keep-after-redeal``: the same player bids first); the seat before the previous
+    Napoleon (``previous-napoleon``: she bids first)."""
+    if prev is None or prev_first is None:
+        return prev_first
+    if rules.first_bidder == "keep-after-redeal" and prev.kind == "redeal":
+        return prev_first - 1
+    if rules.first_bidder == "previous-napoleon" and prev.napoleon in prev.players:
+        return prev.players.index(prev.napoleon) - 1
+    return prev_first
 
 
 def _points(jr: JudgedRound) -> dict[str, int] | None:
