@@ -244,6 +244,16 @@ class TextLine:
 
 
 @dataclass(frozen=True, slots=True)
+class AliasLine:
+    """``alias ハル Haru Haru-chan`` (v1.1): these names are one player, counted as the
+    first one."""
+
+    names: tuple[PlayerRef, ...]
+    meta: Statement = Statement()
+    every_game: bool = False  # written before the file's first game: holds for all
+
+
+@dataclass(frozen=True, slots=True)
 class PlayersLine:
     players: tuple[PlayerRef, ...]
     meta: Statement = Statement()
@@ -284,6 +294,7 @@ class Game:
     rounds: tuple[Round, ...] = ()
     trailing_comments: tuple[Comment, ...] = ()
     span: Span = _span()
+    aliases: tuple[AliasLine, ...] = ()  # v1.1 ``alias`` lines (a file-level one: in game 1)
 
     @property
     def title(self) -> str | None:

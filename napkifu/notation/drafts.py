@@ -10,6 +10,7 @@ from typing import Any
 
 from napkifu.model import (
     AdjutantLine,
+    AliasLine,
     BidsLine,
     CallLine,
     CardsLine,
@@ -155,6 +156,7 @@ class GameDraft:
         self.fields: dict[str, Any] = {}
         self.first_line: dict[str, int] = {}
         self.tags: list[TagLine] = []
+        self.aliases: list[AliasLine] = []
         self.rule_lines: list[RuleLine] = []
         self.rounds: list[Round] = []
         self.round: RoundDraft | None = None
@@ -183,4 +185,5 @@ class GameDraft:
             rounds=tuple(self.rounds),
             trailing_comments=tuple(self.trailing),
             span=span,
+            aliases=tuple(self.aliases),
         )

@@ -130,6 +130,10 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
         players = tuple(self._ref(t) for t in c[1:])
         return ("players", self._span(c[0], c[-1]), players, None)
 
+    def alias_line(self, c: list[Any]) -> Statement:
+        names = tuple(self._ref(t) for t in c[1:])
+        return ("alias", self._span(c[0], c[-1]), names, None)
+
     def rules_line(self, c: list[Token]) -> Statement:
         return ("rules", self._span(c[0], c[1]), (c[1].value, self._tok_span(c[1])), None)
 

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from napkifu.cards import JOKER, CardStyle, Suit, card_text, cards_text
 from napkifu.model import (
+    AliasLine,
     Bid,
     CardRef,
     Comment,
@@ -117,7 +118,14 @@ class _Out:
             self.lines.append("")
 
 
+def _alias(out: _Out, alias: AliasLine) -> None:
+    out.line("alias " + " ".join(name_text(p.name) for p in alias.names), alias.meta)
+
+
 def _game(out: _Out, game: Game, style: CardStyle) -> None:
+    for alias in game.aliases:
+        if alias.every_game:  # before the `game` line, as written
+            _alias(out, alias)
     if game.game is not None:
         out.line(
             "game" + (" " + quote(game.game.value) if game.game.value is not None else ""),
@@ -130,6 +138,9 @@ def _game(out: _Out, game: Game, style: CardStyle) -> None:
         out.line("place " + quote(game.place.value or ""), game.place.meta)
     for tag in game.tags:
         out.line(f"tag {tag.key} {quote(tag.value)}", tag.meta)
+    for alias in game.aliases:
+        if not alias.every_game:
+            _alias(out, alias)
     if game.players is not None:
         names = " ".join(name_text(p.name) for p in game.players.players)
         out.line(f"players {names}", game.players.meta)
