@@ -32,11 +32,10 @@ from napkifu.analysis.frames import (
 from napkifu.analysis.judged import GameLike
 from napkifu.analysis.round_rows import trump_text
 from napkifu.analysis.rows import express_rows
-from napkifu.api import Judgement
+from napkifu.api import Judgement, is_record_name
 from napkifu.cache import ResultCache
 from napkifu.gcpause import paused_gc
 from napkifu.parallel import gather_jobs
-from napkifu.paths import is_record_name
 
 MAX_FILE_MB = int(os.environ.get("NAPKIFU_UPLOAD_MAX_MB", "5"))
 """Largest upload accepted (a season file of ~10,000 rounds is about 5 MB)."""

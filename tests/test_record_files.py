@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from napkifu.analysis import expand_paths
+from napkifu.api import is_record_name
 from napkifu.cli import main
-from napkifu.paths import is_record_name
 
 CLEAN = Path(__file__).parent / "records" / "slips" / "clean.nap"
 

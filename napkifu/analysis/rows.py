@@ -21,9 +21,9 @@ from napkifu.analysis.filters import SeasonFilter, parse_date
 from napkifu.analysis.judged import GameLike
 from napkifu.analysis.placing import ErrorMap
 from napkifu.analysis.round_rows import add_round
+from napkifu.api import is_record_name
 from napkifu.diagnostics import Diagnostic
 from napkifu.gcpause import paused_gc
-from napkifu.paths import is_record_name
 from napkifu.replay.results import Judgement
 
 

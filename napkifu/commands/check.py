@@ -17,6 +17,7 @@ import sys
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 
+from napkifu.api import is_record_name
 from napkifu.cache import WHERE, default_dir
 from napkifu.commands.checkfile import (
     CheckSettings,
@@ -30,7 +31,6 @@ from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import LANGS, Lang, Text, default_lang
 from napkifu.model import Span
 from napkifu.parallel import default_jobs, jobs_for, run_jobs
-from napkifu.paths import is_record_name
 from napkifu.report import more_line, render_text, summary_line, to_json_objects
 
 __all__ = ["FileResult", "check_bytes", "check_file", "iter_paths", "register", "run"]

@@ -23,10 +23,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from napkifu.api import is_record_name
 from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import Lang, Text, default_lang
 from napkifu.model import Bid, BidsLine, PlayerRef, Record, Round, TrickLine
-from napkifu.paths import is_record_name
 from napkifu.replay.results import JudgedGame, JudgedRound
 
 NOTATION_CODES = frozenset({"NAP101", "NAP102", "NAP103", "NAP104", "NAP105", "NAP106"})

@@ -15,12 +15,10 @@ left to the engine).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from napkifu.diagnostics import Diagnostic
 from napkifu.model import (
-    AliasLine,
     Comment,
     Game,
     PlayerRef,
@@ -33,6 +31,7 @@ from napkifu.model import (
     TagLine,
     TextLine,
 )
+from napkifu.notation.aliases import Aliases, renamed
 from napkifu.notation.drafts import GameDraft, RoundDraft
 from napkifu.notation.messages import diagnostic
 from napkifu.notation.objects import meta as make_meta
@@ -85,8 +84,7 @@ class RecordBuilder:
         self.pending: list[Comment] = []  # comments waiting for the next line
         self.game: GameDraft | None = None
         self.seen_statement = False
-        self.file_aliases: dict[str, str] = {}  # alias → first name, before any game
-        self.aliases: dict[str, str] = {}  # the same for the current game
+        self.aliases = Aliases()
 
     # ---- feeding ----------------------------------------------------------------
     def add(self, stmt: Stmt) -> None:
@@ -102,8 +100,8 @@ class RecordBuilder:
             self.pending = []
         else:
             meta = make_meta((), comment, span)
-        if self.aliases and kind != "alias":
-            payload = renamed(payload, self.aliases)
+        if self.aliases.names and kind != "alias":
+            payload = renamed(payload, self.aliases.names)
         if kind in HEADERS:
             self._header(kind, span, payload, meta)
         elif kind == "round":
@@ -142,7 +140,7 @@ class RecordBuilder:
         self.games.append(self.game.build())
         self.game_count += 1
         self.game = None
-        self.aliases = dict(self.file_aliases)
+        self.aliases.next_game()
 
     def _keep_comments(self, meta: Statement) -> None:
         """A dropped line's leading comments move on to the next line."""
@@ -191,25 +189,10 @@ class RecordBuilder:
         elif kind == "tag":
             g.tags.append(TagLine(payload[0], payload[1], meta))
         elif kind == "alias":
-            self._alias(g, payload, meta)
+            self.aliases.read(g, payload, meta, self.game_count == 0 and "game" not in g.fields)
         else:  # rule
             key, values, key_span, values_span = payload
             g.rule_lines.append(RuleLine(key, values, meta, key_span, values_span))
-
-    def _alias(self, g: GameDraft, names: tuple[PlayerRef, ...], meta: Statement) -> None:
-        """``alias FIRST OTHER…``: every later line reads OTHER as FIRST; one before the
-        first ``game`` line holds for every game of the file (NOTATION.md v1.1 §4)."""
-        every = self.game_count == 0 and "game" not in g.fields
-        g.aliases.append(AliasLine(names, meta, every))
-        first = self.aliases.get(names[0].name, names[0].name)
-        new = {p.name: first for p in names[1:] if p.name != first}
-        self.aliases.update(new)
-        if every:
-            self.file_aliases.update(new)
-        players = g.fields.get("players")
-        if players is not None:  # an alias after the `players` line
-            g.fields["players"] = renamed(players, new)
-            g.names = frozenset(p.name for p in g.fields["players"].players)
 
     def _players(self, g: GameDraft, players: tuple[PlayerRef, ...], span: Span) -> None:
         names = [p.name for p in players]
@@ -429,27 +412,6 @@ class RecordBuilder:
                 self.game.trailing.extend(self.pending)
             self.pending = []
         self._close_game()
-
-
-def renamed(obj: Any, names: dict[str, str]) -> Any:
-    """``obj`` (a statement's payload or line) with every player named by an alias
-    renamed to the alias's first name; unchanged parts are kept as they are."""
-    if isinstance(obj, PlayerRef):
-        first = names.get(obj.name)
-        return obj if first is None else dataclasses.replace(obj, name=first)
-    if isinstance(obj, tuple):
-        items = tuple(renamed(x, names) for x in obj)
-        return obj if all(a is b for a, b in zip(items, obj, strict=True)) else items
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        changes = {}
-        for f in dataclasses.fields(obj):
-            if f.init:
-                old = getattr(obj, f.name)
-                new = renamed(old, names)
-                if new is not old:
-                    changes[f.name] = new
-        return dataclasses.replace(obj, **changes) if changes else obj
-    return obj
 
 
 def _word(kind: str) -> str:
