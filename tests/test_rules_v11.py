@@ -116,3 +116,30 @@ def test_seed_rules_outside_the_model_are_nap104(rule: str) -> None:
     assert [d.code for d in j.diagnostics] == ["NAP104"]
     assert "not supported" in j.diagnostics[0].message
     assert "対応していません" in (j.diagnostics[0].message_ja or "")
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        ("first-bidder", "previous-napoleon"),
+        ("joker-weak-from", "8"),
+        ("specials-first-trick", "off"),
+        ("specials-last-trick", "off"),
+        ("yoromeki-card", "♣4"),
+        ("yoromeki-vs-joker", "off"),
+        ("discard-honors-allowed", "off"),
+        ("exchange", "none"),
+        ("exchange", "2"),
+    ],
+)
+def test_simulated_games_under_each_new_option_judge_clean(rule: tuple[str, str]) -> None:
+    from napkifu.simulate import SimConfig, render_files
+
+    for preset in ("standard", "bga"):
+        cfg = SimConfig(preset=preset, overrides=(rule,), players=5, rounds=3, seed=4)
+        ((_, text),) = render_files(cfg)
+        j = loads(text)
+        assert not j.has_errors, [d.message for d in j.diagnostics]
+        if rule[0] == "exchange":
+            want = 0 if rule[1] == "none" else 2
+            assert all(len(r.discards) == want for r in j.rounds if r.napoleon)

@@ -26,7 +26,6 @@ _judged_trick = maker(JudgedTrick)
 
 _REASONS: dict[str, tuple[str, str]] = {
     "mighty": ("mighty", "マイティ"),
-    "yoromeki": ("yoromeki: ♥Q beats the mighty", "よろめき: ♥Q がマイティに勝つ"),
     "joker-follow": ("joker", "ジョーカー"),
     "trump-jack": ("trump-jack", "正ジャック"),
     "back-jack": ("back-jack", "裏ジャック"),
@@ -44,6 +43,9 @@ def trick_reason(rules: Rules, cls: str | None, card: int, trump: int | None) ->
 
 
 def _reason(rules: Rules, cls: str | None, card: int, trump: int | None) -> tuple[str, str]:
+    if cls == "yoromeki":  # (the card of rule yoromeki-card)
+        yo = card_text(rules.yoromeki_card)
+        return f"yoromeki: {yo} beats the mighty", f"よろめき: {yo} がマイティに勝つ"
     if cls in _REASONS:
         return _REASONS[cls]
     text = card_text(card)

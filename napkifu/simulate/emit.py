@@ -111,7 +111,7 @@ def round_model(o: RoundOutcome, seats: tuple[str, ...], totals: dict[str, int] 
         napoleon=napoleon,
         call=call,
         adjutant=adjutant,
-        discard=CardsLine(_cards(o.discard)),
+        discard=CardsLine(_cards(o.discard)) if o.discard else None,  # (exchange none)
         tricks=tricks,
         result=result,
         score=score,
