@@ -51,3 +51,13 @@ def test_a_named_file_is_read_whatever_its_extension(tmp_path: Path) -> None:
     f = tmp_path / "club.txt"
     f.write_bytes(CLEAN.read_bytes())
     assert main(["check", "--no-cache", "-q", str(f)]) == 0
+
+
+def test_stats_and_export_say_nap107_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["stats", str(tmp_path)]) == 2
+    assert "NAP107" in capsys.readouterr().err
+    out = tmp_path / "season.csv"
+    assert main(["export", str(tmp_path), "--season", str(out)]) == 2
+    assert "NAP107" in capsys.readouterr().err and not out.exists()
