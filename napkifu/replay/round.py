@@ -186,7 +186,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
             revealed = holder.revealed_at
             holder = written_holder(rnd, napoleon, players)
             holder.revealed_at = revealed
-    if not holder.known and rnd.tricks and rnd.claim is not None and rnd.adjutant is None:
+    if not (holder.known or illegal) and rnd.tricks and rnd.claim and rnd.adjutant is None:
         rep.add(
             "NAP402",
             rnd.meta.span,
