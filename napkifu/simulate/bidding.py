@@ -185,7 +185,9 @@ def keep_value(card: Card, hand: list[Card], trump: Suit | None, facts: TableFac
     return value
 
 
-def choose_discard(cards: list[Card], trump: Suit | None, facts: TableFacts, count: int) -> list[Card]:
+def choose_discard(
+    cards: list[Card], trump: Suit | None, facts: TableFacts, count: int
+) -> list[Card]:
     """The ``count`` cards Napoleon throws away after taking the widow."""
     kept = facts.kept_back
     ranked = sorted(cards, key=lambda c: (c in kept, keep_value(c, cards, trump, facts), c))
