@@ -32,7 +32,7 @@ from napkifu.analysis.frames import (
 from napkifu.analysis.judged import GameLike
 from napkifu.analysis.round_rows import trump_text
 from napkifu.analysis.rows import express_rows
-from napkifu.api import Judgement
+from napkifu.api import Judgement, is_record_name
 from napkifu.cache import ResultCache
 from napkifu.gcpause import paused_gc
 from napkifu.parallel import gather_jobs
@@ -93,11 +93,11 @@ def content_key(files: Iterable[SourceFile]) -> str:
 
 def folder_stamp(folder: str | Path) -> tuple[tuple[str, int, int], ...]:
     """What identifies a folder's records without reading them: each ``*.nap``
-    file's path, size and modification time (a change re-reads the folder)."""
+    (or ``*.NAP``) file's path, size and modification time (a change re-reads the folder)."""
     root = Path(folder)
     out = []
-    for p in sorted(root.rglob("*.nap")):
-        if p.is_file():
+    for p in sorted(root.rglob("*")):
+        if is_record_name(p.name) and p.is_file():
             st = p.stat()
             out.append((str(p), st.st_size, st.st_mtime_ns))
     return tuple(out)

@@ -51,6 +51,7 @@ CODES: dict[str, CodeInfo] = {
             "file cannot be read or decoded",
             "ファイルを読めない・文字コードを解釈できない",
         ),
+        CodeInfo("NAP107", _W, "no records found in a folder", "フォルダに記録が見つからない"),
         CodeInfo("NAP201", _E, "card appears twice in the deal", "配札に同じカードが二度ある"),
         CodeInfo(
             "NAP202",

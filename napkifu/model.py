@@ -172,9 +172,10 @@ class ClaimLine:
 
 @dataclass(slots=True, unsafe_hash=True)
 class ResultLine:
-    honors: int
+    honors: int | None  # None: only the outcome is written (v1.1 ``result win``)
     meta: Statement = Statement()
     value_span: Span = _span()
+    won: bool | None = None  # ``result win`` / ``result lose``; None: honors only
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -248,6 +249,16 @@ class TextLine:
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class AliasLine:
+    """``alias ハル Haru Haru-chan`` (v1.1): these names are one player, counted as the
+    first one."""
+
+    names: tuple[PlayerRef, ...]
+    meta: Statement = Statement()
+    every_game: bool = False  # written before the file's first game: holds for all
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class PlayersLine:
     players: tuple[PlayerRef, ...]
     meta: Statement = Statement()
@@ -288,6 +299,7 @@ class Game:
     rounds: tuple[Round, ...] = ()
     trailing_comments: tuple[Comment, ...] = ()
     span: Span = _span()
+    aliases: tuple[AliasLine, ...] = ()  # v1.1 ``alias`` lines (a file-level one: in game 1)
 
     @property
     def title(self) -> str | None:

@@ -96,9 +96,16 @@ def test_who_bids_first() -> None:
         "round 3\ndealer C\nbids pass pass pass pass pass\n"
         "round 4\nbids B:pass pass pass pass pass\n"
     )
-    j = loads(text)
+    j = loads(text.replace("players A B C D E", "players A B C D E\nrule first-bidder rotate"))
     assert [r.first_bidder for r in j.rounds] == ["A", "B", "D", "B"]
     assert j.rounds[1].bid_players == ("B", "C", "D", "E", "A")
+    # standard (seed 002): after a redeal the same player bids first again
+    assert [r.first_bidder for r in loads(text).rounds] == ["A", "A", "D", "B"]
+
+
+def test_first_bidder_from_a_later_prefix() -> None:
+    text = "players A B C D E\nround 1\nbids pass C:pass pass pass pass\n"
+    assert loads(text).rounds[0].first_bidder == "B"
 
 
 def test_napoleon_line_must_agree_with_the_auction() -> None:

@@ -81,6 +81,15 @@ ROUNDS: dict[str, Column] = {
     "twenty": Column(_B, "Napoleon's side took every honor", "ナポレオン軍が絵札を全部取った"),
     **_seat_columns("player", _S, "name", "プレイヤー名"),
     **_seat_columns("score", _I, "points for the round", "得点"),
+    "scores_from": Column(
+        _S,
+        "where the score columns come from: rules (the rules' scores, also when the "
+        "sheet's `score` line differs, NAP602), sheet (the written `score` line, when "
+        "the rules give none: `scoring none`, or the adjutant unknown), null for none; "
+        "`total` lines are only checked, never used",
+        "得点列の出所: rules（ルールでの得点。score 行と違っても）、sheet（記録された "
+        "score 行。ルールで決まらないとき）、なしは空。total 行は照合のみで使わない",
+    ),
     "duplicate_of": Column(
         _S,
         "`file:game:round` of an earlier round with the same round_id; such a round is "

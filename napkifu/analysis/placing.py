@@ -7,6 +7,10 @@ from __future__ import annotations
 from napkifu.diagnostics import Diagnostic
 from napkifu.replay.results import Judgement
 
+KEEPS_ROUND = frozenset({"NAP603"})
+"""Errors that never leave a round out of the season: a wrong ``total`` is a slip of
+the sheet, and the tables add up the rounds' own scores, never the written totals."""
+
 
 class ErrorMap:
     """Every error of a file, pinned to the round (or game, or whole file) it breaks.
@@ -35,7 +39,10 @@ class ErrorMap:
         self.rounds: dict[tuple[int, int], Diagnostic] = {}
         self.games: dict[int, Diagnostic] = {}
         self.file_level: Diagnostic | None = inherited  # from an earlier game of the file
-        for d in sorted((d for d in diags if d.is_error), key=Diagnostic.sort_key):
+        for d in sorted(
+            (d for d in diags if d.is_error and d.code not in KEEPS_ROUND),
+            key=Diagnostic.sort_key,
+        ):
             place = (d.game, d.round) if d.game is not None else _place(starts, d.span.line)
             if place[0] is not None and place[1] is not None:
                 self.rounds.setdefault((place[0], place[1]), d)

@@ -100,6 +100,7 @@ def add_round(
         "honors_allies": rnd.honors_allies,
         "win": rnd.win,
         "twenty": rnd.twenty if rnd.napoleon else None,
+        "scores_from": "rules" if rnd.scores is not None else "sheet" if points else None,
         "duplicate_of": None,
     }
     for i, name in enumerate(seats[:MAX_SEATS], start=1):

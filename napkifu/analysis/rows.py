@@ -16,6 +16,7 @@ from napkifu.analysis.columnar import FileRows, Row
 from napkifu.analysis.filters import SeasonFilter, parse_date
 from napkifu.analysis.placing import ErrorMap
 from napkifu.analysis.round_rows import add_round
+from napkifu.api import is_record_name
 from napkifu.diagnostics import Diagnostic
 from napkifu.gcpause import paused_gc
 from napkifu.replay.results import JudgedGame, Judgement
@@ -159,14 +160,16 @@ def _excluded(
 
 
 def expand_paths(paths: list[str | Path] | tuple[str | Path, ...]) -> list[str]:
-    """Files as given, directories as every ``*.nap`` beneath them (sorted, so that
+    """Files as given, directories as every ``*.nap`` and ``*.NAP`` beneath them (sorted, so that
     which of two duplicate rounds counts as the original is reproducible).
     Raises FileNotFoundError for a path that does not exist."""
     files: list[str] = []
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            files.extend(str(f) for f in sorted(p.rglob("*.nap")) if f.is_file())
+            files.extend(
+                str(f) for f in sorted(p.rglob("*")) if is_record_name(f.name) and f.is_file()
+            )
         elif p.exists():
             files.append(str(p))
         else:

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 
+from napkifu.api import is_record_name
 from napkifu.cache import WHERE, default_dir
 from napkifu.commands.checkfile import (
     CheckSettings,
@@ -28,17 +29,21 @@ from napkifu.commands.checkfile import (
 )
 from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import LANGS, Lang, Text, default_lang
+from napkifu.model import Span
 from napkifu.parallel import default_jobs, jobs_for, run_jobs
 from napkifu.report import more_line, render_text, summary_line, to_json_objects
 
 __all__ = ["FileResult", "check_bytes", "check_file", "iter_paths", "register", "run"]
 
 CANNOT_OPEN = Text("cannot open {path}: {reason}", "{path} を開けません: {reason}")
+NO_RECORDS = "no records found"
+"""The problem :func:`iter_paths` gives a folder with no record in it (NAP107)."""
 
 
 def iter_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
-    """(path, problem) for every file to check: files as given, ``*.nap`` files
-    under directories (sorted, symlinked directories followed once), ``-`` for stdin."""
+    """(path, problem) for every file to check: files as given, ``*.nap`` and
+    ``*.NAP`` files under directories (sorted, symlinked directories followed once),
+    ``-`` for stdin; a directory with none gives (directory, :data:`NO_RECORDS`)."""
     for path in paths:
         if path == "-" or not os.path.isdir(path):
             if path != "-" and not os.path.exists(path):
@@ -48,6 +53,7 @@ def iter_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
             continue
         seen: set[tuple[int, int]] = set()
         problems: list[OSError] = []
+        found = 0
         for root, dirs, files in os.walk(path, followlinks=True, onerror=problems.append):
             while problems:  # a directory that cannot be listed
                 err = problems.pop(0)
@@ -64,10 +70,13 @@ def iter_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
             seen.add(key)
             dirs.sort()
             for name in sorted(files):
-                if name.endswith(".nap"):
+                if is_record_name(name):
+                    found += 1
                     yield os.path.join(root, name), None
         for err in problems:
             yield str(err.filename or path), err.strerror or str(err)
+        if not found:
+            yield path, NO_RECORDS
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -151,12 +160,25 @@ def add_jobs_args(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _tasks(args: argparse.Namespace) -> Iterator[Task]:
+def _tasks(args: argparse.Namespace, empty: list[Diagnostic]) -> Iterator[Task]:
     for path, problem in iter_paths(args.paths):
-        if path == "-" and problem is None:
+        if problem == NO_RECORDS:
+            empty.append(no_records(path))
+        elif path == "-" and problem is None:
             yield "<stdin>", None, sys.stdin.buffer.read()
         else:
             yield path, problem, None
+
+
+def no_records(folder: str) -> Diagnostic:
+    """NAP107: ``folder`` holds no ``*.nap`` or ``*.NAP`` file."""
+    return Diagnostic(
+        "NAP107",
+        "no records found (no *.nap or *.NAP file in this folder)",
+        Span(1, 1, 1, 1),
+        folder,
+        message_ja="記録が見つからない（このフォルダに *.nap / *.NAP ファイルがない）",
+    )
 
 
 def settings_from(args: argparse.Namespace) -> CheckSettings:
@@ -184,7 +206,14 @@ def run(args: argparse.Namespace) -> int:
     out = _JsonArray(args.lang or "en") if args.format == "json" else None
     status = files = errors = warnings = 0
     work = functools.partial(check_task, settings_from(args))
-    tasks = list(_tasks(args))
+    empty: list[Diagnostic] = []
+    tasks = list(_tasks(args, empty))
+    for d in empty:  # NAP107: a folder with no records
+        warnings += 1
+        if out is not None:
+            out.add((d,))
+        else:
+            print("\n".join(render_text((d,), lang=lang, color=color)))
     jobs = jobs_for((path for path, problem, data in tasks if data is None), args.jobs)
     try:
         for result in run_jobs(work, tasks, jobs):
@@ -214,6 +243,8 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.flush()
     except BrokenProcessPool:  # a worker was killed (out of memory?): say so, no traceback
         print("napkifu check: a worker process died; try -j 1", file=sys.stderr)
+        status = 2
+    if empty and not files:  # nothing at all was read
         status = 2
     if out is not None:
         out.close()

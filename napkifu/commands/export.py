@@ -146,6 +146,8 @@ def sink_season(args: argparse.Namespace, outputs: dict[str, str]) -> SinkResult
     except FileNotFoundError as exc:
         print(f"napkifu: no such file or directory: {exc}", file=sys.stderr)
         return None
+    if not _report_empty_folders(args.paths, files) and not files:
+        return None  # nothing at all to read (NAP107 said why)
     flt = filters_from(args)
     with contextlib.ExitStack() as stack:
         folder = args.parquet or stack.enter_context(tempfile.TemporaryDirectory(prefix="napkifu-"))
@@ -184,3 +186,17 @@ def writing() -> Iterator[list[bool]]:
     except OSError as exc:
         print(f"napkifu: cannot write: {exc}", file=sys.stderr)
         failed.append(True)
+
+
+def _report_empty_folders(paths: list[str], files: list[str]) -> bool:
+    """NAP107 (a warning, on stderr) for each folder in ``paths`` with no record;
+    whether every path gave something."""
+    import os
+
+    from napkifu.commands.check import no_records
+    from napkifu.report import render_text
+
+    empty = [p for p in paths if os.path.isdir(p) and not any(f.startswith(p) for f in files)]
+    for folder in empty:
+        print("\n".join(render_text((no_records(folder),))), file=sys.stderr)
+    return not empty

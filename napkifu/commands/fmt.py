@@ -23,6 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from napkifu.api import is_record_name
 from napkifu.cards import CardStyle
 from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import Lang, Text, default_lang
@@ -152,7 +153,7 @@ def _expand(paths: list[str]) -> list[str]:
     out: list[str] = []
     for p in paths:
         if p != "-" and Path(p).is_dir():
-            out.extend(str(f) for f in sorted(Path(p).rglob("*.nap")))
+            out.extend(str(f) for f in sorted(Path(p).rglob("*")) if is_record_name(f.name))
         else:
             out.append(p)
     return out

@@ -10,6 +10,7 @@ from typing import Any
 
 from napkifu.model import (
     AdjutantLine,
+    AliasLine,
     BidsLine,
     CallLine,
     CardsLine,
@@ -83,7 +84,7 @@ class RoundDraft:
         elif kind == "claim":
             f[kind] = ClaimLine(payload, meta)
         elif kind == "result":
-            f[kind] = ResultLine(payload[0], meta, payload[1])
+            f[kind] = ResultLine(payload[0], meta, payload[1], payload[2])
         else:  # score, total
             f[kind] = PointsLine(payload, meta)
             return tuple(e.player for e in payload)
@@ -139,6 +140,7 @@ class GameDraft:
         self.fields: dict[str, Any] = {}
         self.first_line: dict[str, int] = {}
         self.tags: list[TagLine] = []
+        self.aliases: list[AliasLine] = []
         self.rule_lines: list[RuleLine] = []
         self.rounds: list[Round] = []
         self.round: RoundDraft | None = None
@@ -167,4 +169,5 @@ class GameDraft:
             rounds=tuple(self.rounds),
             trailing_comments=tuple(self.trailing),
             span=span,
+            aliases=tuple(self.aliases),
         )

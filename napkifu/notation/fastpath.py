@@ -117,7 +117,7 @@ BUILDERS: dict[str, Build] = {
     "adjutant": lambda m, line: None if m.group(2) == "none" else _player(m, 2, line),
     "discard": lambda m, line: _cards(m, 2, line),
     "claim": lambda m, line: m.group(2),
-    "result": lambda m, line: (int(m.group(2)), _where(m, 2, line)),
+    "result": lambda m, line: (int(m.group(2)), _where(m, 2, line), None),
 }
 
 

@@ -31,12 +31,13 @@ from napkifu.model import (
     TagLine,
     TextLine,
 )
+from napkifu.notation.aliases import Aliases, renamed
 from napkifu.notation.drafts import GameDraft, RoundDraft
 from napkifu.notation.messages import diagnostic
 from napkifu.notation.objects import meta as make_meta
 from napkifu.notation.transform import Statement as Stmt
 
-HEADERS = frozenset(("game", "date", "place", "tag", "players", "rules", "rule"))
+HEADERS = frozenset(("game", "date", "place", "tag", "players", "rules", "rule", "alias"))
 
 # The order of a round's lines (NOTATION.md); call/adjutant/discard share a slot.
 ROUND_ORDER: dict[str, int] = {
@@ -83,6 +84,7 @@ class RecordBuilder:
         self.pending: list[Comment] = []  # comments waiting for the next line
         self.game: GameDraft | None = None
         self.seen_statement = False
+        self.aliases = Aliases()
 
     # ---- feeding ----------------------------------------------------------------
     def add(self, stmt: Stmt) -> None:
@@ -98,6 +100,8 @@ class RecordBuilder:
             self.pending = []
         else:
             meta = make_meta((), comment, span)
+        if self.aliases.names and kind != "alias":
+            payload = renamed(payload, self.aliases.names)
         if kind in HEADERS:
             self._header(kind, span, payload, meta)
         elif kind == "round":
@@ -136,6 +140,7 @@ class RecordBuilder:
         self.games.append(g.build())
         self.game_count += 1
         self.game = None
+        self.aliases.next_game()
 
     def _keep_comments(self, meta: Statement) -> None:
         """A dropped line's leading comments move on to the next line."""
@@ -183,6 +188,8 @@ class RecordBuilder:
                 g.fields[kind] = TextLine(payload, meta)
         elif kind == "tag":
             g.tags.append(TagLine(payload[0], payload[1], meta))
+        elif kind == "alias":
+            self.aliases.read(g, payload, meta, self.game_count == 0 and "game" not in g.fields)
         else:  # rule
             key, values, key_span, values_span = payload
             g.rule_lines.append(RuleLine(key, values, meta, key_span, values_span))

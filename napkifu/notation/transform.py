@@ -44,6 +44,10 @@ def comment_text(token: str) -> str:
     return token[1:].rstrip()
 
 
+OUTCOMES = {"win": True, "勝ち": True, "lose": False, "負け": False}
+"""The words of ``result`` for whether Napoleon's side won."""
+
+
 class StatementBuilder(Transformer):  # type: ignore[type-arg]
     """The callbacks. ``line_offset`` shifts token lines when the parser reads
     one line at a time (it then sees every line as line 1). One builder serves
@@ -126,6 +130,10 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
         players = tuple(self._ref(t) for t in c[1:])
         return ("players", self._span(c[0], c[-1]), players, None)
 
+    def alias_line(self, c: list[Any]) -> Statement:
+        names = tuple(self._ref(t) for t in c[1:])
+        return ("alias", self._span(c[0], c[-1]), names, None)
+
     def rules_line(self, c: list[Token]) -> Statement:
         return ("rules", self._span(c[0], c[1]), (c[1].value, self._tok_span(c[1])), None)
 
@@ -190,7 +198,13 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
         return ("claim", self._span(c[0], c[1]), c[1].value, None)
 
     def result_line(self, c: list[Token]) -> Statement:
-        return ("result", self._span(c[0], c[1]), (int(c[1].value), self._tok_span(c[1])), None)
+        """``result 15``, or the outcome alone (v1.1): ``result win``, ``result 負け``,
+        ``result win 15``."""
+        last = c[-1]
+        outcome = OUTCOMES[c[1].value] if c[1].type == "OUTCOME" else None
+        honors = int(last.value) if last.type == "INT" else None
+        where = self._span(c[1], last)
+        return ("result", self._span(c[0], last), (honors, where, outcome), None)
 
     def points(self, c: list[Any]) -> PlayerPoints:
         who, score = c

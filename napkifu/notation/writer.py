@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from napkifu.cards import JOKER, CardStyle, Suit, card_text, cards_text
 from napkifu.model import (
+    AliasLine,
     Bid,
     CardRef,
     Comment,
@@ -30,6 +31,7 @@ from napkifu.model import (
     PlayerRef,
     PointsLine,
     Record,
+    ResultLine,
     Round,
     Statement,
 )
@@ -116,7 +118,14 @@ class _Out:
             self.lines.append("")
 
 
+def _alias(out: _Out, alias: AliasLine) -> None:
+    out.line("alias " + " ".join(name_text(p.name) for p in alias.names), alias.meta)
+
+
 def _game(out: _Out, game: Game, style: CardStyle) -> None:
+    for alias in game.aliases:
+        if alias.every_game:  # before the `game` line, as written
+            _alias(out, alias)
     if game.game is not None:
         out.line(
             "game" + (" " + quote(game.game.value) if game.game.value is not None else ""),
@@ -129,6 +138,9 @@ def _game(out: _Out, game: Game, style: CardStyle) -> None:
         out.line("place " + quote(game.place.value or ""), game.place.meta)
     for tag in game.tags:
         out.line(f"tag {tag.key} {quote(tag.value)}", tag.meta)
+    for alias in game.aliases:
+        if not alias.every_game:
+            _alias(out, alias)
     if game.players is not None:
         names = " ".join(name_text(p.name) for p in game.players.players)
         out.line(f"players {names}", game.players.meta)
@@ -140,6 +152,16 @@ def _game(out: _Out, game: Game, style: CardStyle) -> None:
         out.blank()
         _round(out, rnd, style)
     out.comments(game.trailing_comments)
+
+
+def result_text(line: ResultLine) -> str:
+    """``result 15``, ``result win``, ``result lose 9`` (the outcome in English)."""
+    words = ["result"]
+    if line.won is not None:
+        words.append("win" if line.won else "lose")
+    if line.honors is not None:
+        words.append(str(line.honors))
+    return " ".join(words)
 
 
 def _player(ref: PlayerRef | None) -> str:
@@ -184,7 +206,7 @@ def _round(out: _Out, rnd: Round, style: CardStyle) -> None:
     if rnd.claim is not None:
         put(f"claim {rnd.claim.side}", rnd.claim.meta, INDENT)
     if rnd.result is not None:
-        put(f"result {rnd.result.honors}", rnd.result.meta, INDENT)
+        put(result_text(rnd.result), rnd.result.meta, INDENT)
     if rnd.score is not None:
         put(f"score {_points(rnd.score, True)}", rnd.score.meta, INDENT)
     if rnd.total is not None:

@@ -87,15 +87,27 @@ def check_call(
     napoleon_plays: set[int],
     discards: set[int] | None,
     rep: Reporter,
-) -> None:
-    """NAP401: a call the rules do not allow."""
+) -> bool:
+    """NAP401: a call the rules do not allow; whether there was one."""
     call = rnd.call
     if call is None:
-        return
-    for en, ja in call_faults(
-        rules, call.card.card, napoleon, napoleon_dealt, napoleon_plays, discards
-    ):
+        return False
+    faults = call_faults(rules, call.card.card, napoleon, napoleon_dealt, napoleon_plays, discards)
+    for en, ja in faults:
         rep.add("NAP401", call.card.span, en, ja)
+    return bool(faults)
+
+
+def written_holder(rnd: Round, napoleon: str, players: Sequence[str]) -> Holder:
+    """The sides as the ``adjutant`` line writes them, when the record cannot be
+    trusted to tell (an illegal call): unknown without the line or with a name that
+    is not a player (NOTATION.md v1.1 §3: never inferred from the illegal card)."""
+    line = rnd.adjutant
+    if line is None or (line.player is not None and line.player.name not in players):
+        return Holder(None, False, False, None)
+    name = line.player.name if line.player is not None else None
+    alone = name is None or name == napoleon
+    return Holder(None if alone else name, True, alone, None)
 
 
 def call_faults(
@@ -153,10 +165,15 @@ def call_faults(
     return out
 
 
-def check_adjutant_line(rnd: Round, napoleon: str, holder: Holder, rep: Reporter) -> None:
-    """NAP402: the ``adjutant`` line against the holder found in the record."""
+def check_adjutant_line(
+    rnd: Round, napoleon: str, players: Sequence[str], holder: Holder, rep: Reporter
+) -> None:
+    """NAP402: the ``adjutant`` line against the holder found in the record (not for
+    a name that is not a player: that is NAP103 alone)."""
     line = rnd.adjutant
     if line is None or not holder.known:
+        return
+    if line.player is not None and line.player.name not in players:
         return
     written = line.player.name if line.player is not None else None
     if written == napoleon:

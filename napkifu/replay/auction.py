@@ -56,8 +56,8 @@ def run_auction(
     for bid in bids:
         named = bid.player.name if bid.player is not None else None
         who = seat.get(named, turn) if named is not None else turn
-        who_list.append(players[who] if n else named)
         if ended:
+            who_list.append(players[who] if n else named)
             if rep:
                 rep.add(
                     "NAP303",
@@ -66,28 +66,23 @@ def run_auction(
                     f"競りが終わった後に {players[who]} がビッドしている",
                 )
             continue
-        if who != turn and rep:
-            if who in out:
+        if who != turn:
+            # The written name is the slip (NOTATION.md v1.1 §3): reported once, and
+            # the auction goes on in seat order, so the rest is judged as written.
+            if rep:
+                why, why_ja = (
+                    (" (and has passed)", "（しかも既にパスしている）") if who in out else ("", "")
+                )
                 rep.add(
                     "NAP303",
                     bid.span,
-                    f"{players[who]} passed earlier and is out of the auction",
-                    f"{players[who]} は既にパスして競りから降りている",
+                    f"bid out of turn: it is {players[turn]}'s turn, not {players[who]}'s"
+                    f"{why}; the bid is read as {players[turn]}'s",
+                    f"手番違い: {players[who]} ではなく {players[turn]} の番{why_ja}。"
+                    f"{players[turn]} のビッドとして読む",
                 )
-            else:
-                rep.add(
-                    "NAP303",
-                    bid.span,
-                    f"bid out of turn: it is {players[turn]}'s turn, not {players[who]}'s",
-                    f"手番違い: {players[who]} ではなく {players[turn]} の番",
-                )
-        elif who in out and rep:
-            rep.add(
-                "NAP303",
-                bid.span,
-                f"{players[who]} passed earlier and is out of the auction",
-                f"{players[who]} は既にパスして競りから降りている",
-            )
+            who = turn
+        who_list.append(players[who] if n else named)
         if bid.count is None:  # a pass
             passes += 1
             if pass_out:

@@ -33,7 +33,7 @@ def check_deal(rules: Rules, rnd: Round, napoleon: str | None, rep: Reporter) ->
         _size(
             rep,
             len(rnd.discard.cards),
-            rules.widow_size,
+            rules.discard_size,
             "the discards",
             "捨て札",
             rnd.discard.meta.span,
@@ -49,6 +49,14 @@ def check_deal(rules: Rules, rnd: Round, napoleon: str | None, rep: Reporter) ->
             if c == JOKER and rules.jokers == 0:
                 _not_in_deck(rep, ref)
                 continue
+            if not rules.discard_honors_allowed and c in rules.honor_cards:
+                rep.add(
+                    "NAP203",
+                    ref.span,
+                    f"{card_text(c)} is an honor: honors may not be discarded "
+                    "(rule discard-honors-allowed off)",
+                    f"{card_text(c)} は絵札なので捨てられない（discard-honors-allowed off）",
+                )
             if c in mine and c != JOKER:
                 rep.add(
                     "NAP201",

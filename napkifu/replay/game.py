@@ -5,12 +5,15 @@ round — who bids first, the dealer rotation (NAP701) and the running totals
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
-from napkifu.model import Game, Round
+from napkifu.model import Bid, Game, Round
 from napkifu.replay.report import Reporter
 from napkifu.replay.results import JudgedGame, JudgedRound
 from napkifu.replay.round import RoundContext, RoundIdentity, judge_round, unjudged_round
+from napkifu.replay.sheet import RunningTotals
 from napkifu.replay.turns import dealer_in_turn, first_bidder, next_dealer
+from napkifu.rules.build import Rules
 from napkifu.rules.game_rules import rules_for_game
 
 
@@ -21,12 +24,12 @@ def judge_game(game: Game, file: str, detail: bool = True) -> JudgedGame:
     if 3 <= len(players) <= 6:
         prev_first: int | None = None
         prev: JudgedRound | None = None
-        running: dict[str, int] | None = dict.fromkeys(players, 0)
+        running = RunningTotals(players)
         for rnd in game.rounds:
             dealer = rnd.dealer.player.name if rnd.dealer is not None else None
             bids = rnd.all_bids
-            named = bids[0].player.name if bids and bids[0].player is not None else None
-            first = first_bidder(players, dealer, named, prev_first)
+            named = _named_first(players, bids)
+            first = first_bidder(players, dealer, named, _rotation(rules, prev, prev_first))
             ctx = RoundContext(rules, players, file, game.number, first, dealer, detail)
             try:
                 jr = judge_round(ctx, rnd)
@@ -35,7 +38,7 @@ def judge_game(game: Game, file: str, detail: bool = True) -> JudgedGame:
             extra = Reporter(file, game.number, rnd.number)
             if prev is not None and prev.source.dealer is not None and dealer is not None:
                 _check_dealer(players, prev, dealer, rnd, extra)
-            running = _check_total(rnd, jr, running, extra)
+            running.add_round(rnd, _points(jr), extra)
             if extra.items:
                 jr = dataclasses.replace(jr, diagnostics=jr.diagnostics + tuple(extra.items))
             rounds.append(jr)
@@ -71,39 +74,42 @@ def _check_dealer(
     )
 
 
-def _check_total(
-    rnd: Round, jr: JudgedRound, running: dict[str, int] | None, rep: Reporter
-) -> dict[str, int] | None:
-    """Add the round's score (written, else computed) and check a ``total`` line."""
-    if running is not None:
-        add = jr.written_scores if jr.written_scores is not None else jr.scores
-        if (
-            add is None
-            and jr.kind != "redeal"
-            and jr.napoleon is not None
-            and (jr.win is None or not jr.adjutant_known)
-        ):
-            running = None
-        elif add is not None:
-            running = {p: v + add.get(p, 0) for p, v in running.items()}
-    if rnd.total is None:
-        return running
-    written = {e.player.name: e.points for e in rnd.total.entries}
-    if running is None:
-        return {p: written.get(p, 0) for p in (jr.players)}
-    wrong = [e for e in rnd.total.entries if running.get(e.player.name) != e.points]
-    if wrong:
-        parts = ", ".join(
-            f"{e.player.name} {running.get(e.player.name, 0):+d} (written {e.points:+d})"
-            for e in wrong
-        )
-        rep.add(
-            "NAP603",
-            wrong[0].span,
-            f"total disagrees with the sum of the scores: expected {parts}",
-            f"total が得点の累計と合わない: 正しくは {parts}",
-        )
-    return running
+def _named_first(players: tuple[str, ...], bids: Sequence[Bid]) -> str | None:
+    """Who bid first by the ``Name:`` prefixes: the first prefixed bid of the first
+    turn round names its seat, and so the first bidder's (``- 13♥ Ami:pass``: the
+    seat before Ami's)."""
+    n = len(players)
+    for k, bid in enumerate(bids[:n]):
+        if bid.player is not None:
+            name = bid.player.name
+            return players[(players.index(name) - k) % n] if name in players else None
+    return None
+
+
+def _rotation(rules: Rules, prev: JudgedRound | None, prev_first: int | None) -> int | None:
+    """The seat the rotation of first bidders goes on from (``first-bidder``): the
+    previous first bidder; the seat before it again after a redeal
+    (``keep-after-redeal``: the same player bids first); the seat before the previous
+    Napoleon (``previous-napoleon``: she bids first)."""
+    if prev is None or prev_first is None:
+        return prev_first
+    if rules.first_bidder == "keep-after-redeal" and prev.kind == "redeal":
+        return prev_first - 1
+    if rules.first_bidder == "previous-napoleon" and prev.napoleon in prev.players:
+        return prev.players.index(prev.napoleon) - 1
+    return prev_first
+
+
+def _points(jr: JudgedRound) -> dict[str, int] | None:
+    """What the round adds to the running totals: the rules' scores, else the written
+    ones; nothing for a redeal or a round with no Napoleon; None when unknown."""
+    if jr.scores is not None:
+        return jr.scores
+    if jr.written_scores is not None:
+        return jr.written_scores
+    if jr.kind == "redeal" or jr.napoleon is None:
+        return {}
+    return None if jr.win is None or not jr.adjutant_known else {}
 
 
 def _crashed(ctx: RoundContext, rnd: Round, e: Exception) -> JudgedRound:

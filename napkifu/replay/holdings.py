@@ -40,16 +40,16 @@ def hand_consistency(
         used = Counter(plays.get(seat, ()))
         avail = Counter(known)
         if name == napoleon:
-            if widow is not None:
+            if widow is not None and rules.discard_size == rules.widow_size:
                 avail.update(c for c in widow if c != UNKNOWN)
                 unknown += sum(1 for c in widow if c == UNKNOWN)
-            else:
-                unknown += rules.widow_size
+            else:  # (with `exchange N` which widow cards she took is not written)
+                unknown += rules.discard_size
             if discards is not None:
                 used.update(c for c in discards if c != UNKNOWN)
                 unknown_disc = sum(1 for c in discards if c == UNKNOWN)
             else:
-                unknown_disc = rules.widow_size
+                unknown_disc = rules.discard_size
         else:
             unknown_disc = 0
         extra = used - avail

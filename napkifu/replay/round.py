@@ -14,16 +14,22 @@ from typing import TypedDict
 
 from napkifu.cards import JOKER, UNKNOWN, Suit, card_text
 from napkifu.model import Round, Span
-from napkifu.replay.adjutant import Holder, check_adjutant_line, check_call, find_holder
+from napkifu.replay.adjutant import (
+    check_adjutant_line,
+    check_call,
+    find_holder,
+    written_holder,
+)
 from napkifu.replay.auction import AuctionResult, bid_in_range, run_auction
 from napkifu.replay.deal import check_deal
 from napkifu.replay.holdings import check_widow, hand_consistency, start_holdings
 from napkifu.replay.play_check import check_plays
 from napkifu.replay.report import Reporter, bid_text
 from napkifu.replay.results import JudgedRound, RoundKind
-from napkifu.replay.scoring import napoleon_wins, round_scores
+from napkifu.replay.scoring import round_scores
+from napkifu.replay.sheet import check_result, check_score
 from napkifu.replay.trick_results import judged_tricks
-from napkifu.replay.tricks import seat_tricks
+from napkifu.replay.tricks import seat_tricks, split_unknown_tricks
 from napkifu.rules.build import Rules
 
 
@@ -134,6 +140,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     hands = {h.player.name: h for h in rnd.hands}
     widow = {r.card for r in rnd.widow.cards if r.card != UNKNOWN} if rnd.widow else None
     widow_list = [r.card for r in rnd.widow.cards] if rnd.widow else None
+    widow_known = widow_list is not None and UNKNOWN not in widow_list
     discard_list = [r.card for r in rnd.discard.cards] if rnd.discard else None
     discards = {c for c in discard_list if c != UNKNOWN} if discard_list is not None else None
     called = rnd.call.card.card if rnd.call else None
@@ -144,7 +151,9 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
         for r in h.cards
         if r.card < JOKER
     }
-    seated = seat_tricks(rules, players, rnd.tricks, nap_seat, trump, rep, owners, rnd.lost_lines)
+    readable, unknown = split_unknown_tricks(rules, n, rnd.tricks, rep)
+    lost = tuple(sorted((*rnd.lost_lines, *unknown)))
+    seated = seat_tricks(rules, players, readable, nap_seat, trump, rep, owners, lost)
     complete = len(seated) == rules.tricks and all(len(t.cards) == n for t in seated)
     plays: dict[int, list[int]] = {s: [] for s in range(n)}
     for t in seated:
@@ -169,23 +178,30 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     if rnd.widow is not None and rnd.tricks:
         check_widow(players, napoleon, rnd.widow.cards, plays, rep)
     nap_dealt = known_hands.get(napoleon)
-    if nap_dealt is None and widow is not None and rnd.tricks and complete:
-        nap_dealt = (set(plays[nap_seat]) | (discards or set())) - widow
-    check_call(rules, rnd, napoleon, nap_dealt, set(plays[nap_seat]), discards, rep)
-    if rnd.tricks:
-        holder = find_holder(
-            rules, players, napoleon, called, known_hands, seated, widow, discards, complete
-        )
+    if nap_dealt is None and widow_known and rnd.tricks and complete:
+        # An unknown widow card (?) may be any card Napoleon played: no evidence then.
+        nap_dealt = (set(plays[nap_seat]) | (discards or set())) - (widow or set())
+    illegal = check_call(rules, rnd, napoleon, nap_dealt, set(plays[nap_seat]), discards, rep)
+    if illegal and rules.has_adjutant:
+        holder = written_holder(rnd, napoleon, players)
     else:
         holder = find_holder(
-            rules, players, napoleon, called, known_hands, (), widow, discards, False
+            rules,
+            players,
+            napoleon,
+            called,
+            known_hands,
+            seated if rnd.tricks else (),
+            widow,
+            discards,
+            complete if rnd.tricks else False,
         )
-    check_adjutant_line(rnd, napoleon, holder, rep)
-    if not holder.known and rnd.adjutant is not None and rules.has_adjutant:
-        a = rnd.adjutant.player.name if rnd.adjutant.player is not None else None
-        alone = a is None or a == napoleon
-        holder = Holder(None if alone else a, True, alone, holder.revealed_at)
-    elif not holder.known and rnd.tricks and rnd.claim is not None:
+        check_adjutant_line(rnd, napoleon, players, holder, rep)
+        if not holder.known and rules.has_adjutant:
+            revealed = holder.revealed_at
+            holder = written_holder(rnd, napoleon, players)
+            holder.revealed_at = revealed
+    if not (holder.known or illegal) and rnd.tricks and rnd.claim and rnd.adjutant is None:
         rep.add(
             "NAP402",
             rnd.meta.span,
@@ -195,7 +211,10 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
     jt = None
     honors_nap = honors_all = None
     if rnd.tricks:
-        start = start_holdings(players, plays, good_hands, napoleon, widow, discard_list)
+        # After an unknown or lost trick a given hand no longer tells what its player holds
+        # (any of its cards may be the one played there): later play alone is proof.
+        given = good_hands if not lost else {}
+        start = start_holdings(players, plays, given, napoleon, widow, discard_list)
         check = check_plays(
             rules, players, seated, start, trump, nap_seat, discard_list or (), rep, owners
         )
@@ -211,26 +230,22 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
             discard_list,
             complete,
             rep,
+            bool(lost),
             detail=ctx.detail,
         )
-    elif rnd.result is not None:
+    elif rnd.result is not None and rnd.result.honors is not None:
         honors_nap = rnd.result.honors
         d = sum(1 for c in (discards or ()) if c in rules.honor_cards)
         honors_all = rules.honors_total - honors_nap - (d if rules.discard_honors == "void" else 0)
     if rnd.tricks and rnd.result is not None and honors_nap is None:
         honors_nap = rnd.result.honors
-    if rnd.result is not None and not 0 <= rnd.result.honors <= rules.honors_total:
-        rep.add(
-            "NAP601",
-            rnd.result.value_span,
-            f"result {rnd.result.honors} is impossible: there are {rules.honors_total} honors",
-            f"result {rnd.result.honors} はありえない（絵札は {rules.honors_total} 枚）",
-        )
-    win = napoleon_wins(rules, count, honors_nap) if honors_nap is not None else None
+    win = check_result(rules, rnd, count, honors_nap, rep)
     scores = None
-    if win is not None and holder.known:
+    # `result lose` alone cannot tell a shutout: double-shutout is not judged then
+    shutout_unknown = rules.double_shutout and win is False and honors_nap is None
+    if win is not None and holder.known and not shutout_unknown:
         scores = round_scores(rules, players, napoleon, holder.adjutant, count, win, honors_all)
-    written = _check_score(rnd, scores, rules, players, rep)
+    written = check_score(rnd, scores, players, rep)
     kind: RoundKind = (
         "score-sheet" if not rnd.tricks else ("claim" if rnd.claim is not None else "full")
     )
@@ -291,48 +306,6 @@ def _hands(
             if all(v >= 0 for v in dealt.values()):
                 out[p] = tuple(sorted(dealt.elements()))
     return out
-
-
-def _check_score(
-    rnd: Round, scores: dict[str, int] | None, rules: Rules, players: Sequence[str], rep: Reporter
-) -> dict[str, int] | None:
-    if rnd.score is None:
-        return None
-    written = {e.player.name: e.points for e in rnd.score.entries}
-    if scores is not None:
-        unbalanced = sum(scores.values()) == 0 and sum(written.values()) != 0
-        wrong = [p for p in players if written.get(p) != scores[p]]
-        # Written scores that do not even sum to zero are a slip of the pen, reported
-        # as the NAP604 warning alone (NOTATION.md: a record whose only fault is a
-        # warning passes); NAP602 is for a balanced sheet that the rules disagree with.
-        if wrong and not unbalanced:
-            first = next((e for e in rnd.score.entries if e.player.name in wrong), None)
-            span = first.span if first is not None else rnd.score.meta.span
-            parts = ", ".join(
-                f"{p} {scores[p]:+d} (written {_w(written.get(p))})" + ("" if p in wrong else " ok")
-                for p in players
-            )
-            rep.add(
-                "NAP602",
-                span,
-                f"mis-scored: the rules give {parts}",
-                f"得点の計算違い: ルールでは {parts}",
-            )
-        if unbalanced:
-            exp = ", ".join(f"{p} {scores[p]:+d}" for p in wrong)
-            rep.add(
-                "NAP604",
-                rnd.score.meta.span,
-                f"the written scores sum to {sum(written.values()):+d}, not 0 "
-                f"(the rules give {exp})",
-                f"記録された得点の合計が {sum(written.values()):+d}（0 ではない。"
-                f"ルールでは {exp}）",
-            )
-    return written
-
-
-def _w(v: int | None) -> str:
-    return "nothing" if v is None else f"{v:+d}"
 
 
 def unjudged_round(base: RoundIdentity, kind: RoundKind, rep: Reporter) -> JudgedRound:

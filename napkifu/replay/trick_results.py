@@ -20,7 +20,6 @@ _SUITS: dict[int | None, Suit | None] = {None: None, **{int(x): x for x in Suit}
 
 _REASONS: dict[str, tuple[str, str]] = {
     "mighty": ("mighty", "マイティ"),
-    "yoromeki": ("yoromeki: ♥Q beats the mighty", "よろめき: ♥Q がマイティに勝つ"),
     "joker-follow": ("joker", "ジョーカー"),
     "trump-jack": ("trump-jack", "正ジャック"),
     "back-jack": ("back-jack", "裏ジャック"),
@@ -38,6 +37,9 @@ def trick_reason(rules: Rules, cls: str | None, card: int, trump: int | None) ->
 
 
 def _reason(rules: Rules, cls: str | None, card: int, trump: int | None) -> tuple[str, str]:
+    if cls == "yoromeki":  # (the card of rule yoromeki-card)
+        yo = card_text(rules.yoromeki_card)
+        return f"yoromeki: {yo} beats the mighty", f"よろめき: {yo} がマイティに勝つ"
     if cls in _REASONS:
         return _REASONS[cls]
     text = card_text(card)
@@ -132,9 +134,11 @@ def judged_tricks(
     discards: list[int] | None,
     complete: bool,
     rep: Reporter,
+    lost: bool = False,
     detail: bool = True,
 ) -> tuple[tuple[JudgedTrick, ...], int | None, int | None]:
-    """The judged tricks (none without ``detail``: ``check`` wants the verdict only), and the honors of Napoleon's side and
+    """The judged tricks (none without ``detail``: ``check`` wants the verdict only), and
+    the honors of Napoleon's side and
     of the allies (None when the record cannot tell); reports NAP502 and NAP601."""
     side_known = holder.known
     nap_side = {napoleon} | ({holder.adjutant} if holder.adjutant else set())
@@ -158,10 +162,11 @@ def judged_tricks(
         if detail
         else ()
     )
-    if rnd.lost_lines:
-        # Lines of the round were lost to syntax errors (already reported): a missing
-        # trick, claim or discard may be among them, so neither the count of tricks
-        # nor the honors they hold can be judged; the written result stands.
+    if lost:
+        # Lines of the round were lost to syntax errors, or a trick is unknown (its
+        # count of cards is wrong), both already reported: a missing trick, claim or
+        # discard may be among them, so neither the count of tricks nor the honors
+        # they hold can be judged; the written result stands.
         result = rnd.result
         return out, (result.honors if result is not None else None), None
     if len(seated) < rules.tricks and rnd.claim is None:
@@ -188,7 +193,7 @@ def judged_tricks(
     result = rnd.result
     if len(possible) == 1:
         n_, a_ = possible[0]
-        if result is not None and result.honors != n_:
+        if result is not None and result.honors is not None and result.honors != n_:
             rep.add(
                 "NAP601",
                 result.value_span,
@@ -201,7 +206,9 @@ def judged_tricks(
         # More honors played than the deck holds: a card was played twice, which is
         # reported (NAP503) where it happens; the honor count proves nothing more.
         return out, result.honors if result is not None else None, None
-    if result is None:
+    if result is None or result.honors is None:  # (v1.1 `result win`: the outcome only)
+        if result is not None:
+            return out, None, None
         rep.add(
             "NAP601",
             rnd.meta.span,

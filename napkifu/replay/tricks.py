@@ -10,13 +10,14 @@ a lookup in a handful of ints.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from napkifu.cards import JOKER, Card
+from napkifu.cards import JOKER, Card, card_text
 from napkifu.i18n import count
 from napkifu.model import TrickLine
-from napkifu.replay.report import Reporter
+from napkifu.replay.report import Reporter, cards_list
 from napkifu.rules.build import Rules
 from napkifu.rules.ladder import lead_suit_of, resolve_trick, trick_resolver
 from napkifu.rules.outcome import TrickOutcome
@@ -94,15 +95,12 @@ def seat_tricks(
                 leader = _disputed_leader(
                     rules, lines, k, written, leader, step, n, trump, seat_of, owners
                 )
-        plays = line.plays
-        if len(plays) != n:
-            rep.add(
-                "NAP502",
-                line.meta.span,
-                f"{count(len(plays), 'card')} in the trick, expected {n}",
-                f"トリックのカードが {len(plays)} 枚（{n} 枚のはず）",
-            )
-            plays = plays[:n]
+        plays = line.plays[:n]
+        if owners and not (gap or lost_seating):
+            fixed = _seat_order(players, line, orders[leader, step], orders, owners, rep)
+            if fixed is not None:
+                line = fixed
+                plays = line.plays
         cards = [p.card for p in plays]
         seats = orders[leader, step][: len(cards)] if n else ()
         # Only a joker can carry a `>♥` suffix: the grammar rejects it on any other card.
@@ -160,6 +158,94 @@ def seat_tricks(
         leader = winner
     rep.trick = None
     return out
+
+
+def split_unknown_tricks(
+    rules: Rules, n: int, lines: Sequence[TrickLine], rep: Reporter
+) -> tuple[list[TrickLine], list[int]]:
+    """The trick lines that can be seated, and the lines of the unknown tricks.
+
+    A trick with too many or too few cards, or beyond the last trick, is reported
+    once (NAP502) and is then unknown: who played which of its cards, and so who won
+    it, cannot be told, and nothing is proven from it (NOTATION.md v1.1 §3). It is
+    seated like a line lost to a syntax error: the next trick is seated from its
+    written leader, and the written result stands."""
+    readable: list[TrickLine] = []
+    unknown: list[int] = []
+    played: dict[int, int] = {}  # card → times written in a trick line so far
+    for line in lines:
+        k = len(line.plays)
+        known = k == n and line.number <= rules.tricks
+        for p in line.plays:
+            seen = played.get(p.card, 0)
+            played[p.card] = seen + 1
+            if not known and seen >= (rules.jokers if p.card == JOKER else 1):
+                # whoever played it, a card cannot be played twice
+                rep.add(
+                    "NAP503",
+                    p.span,
+                    f"{card_text(p.card)} is played, but it was played earlier",
+                    f"{card_text(p.card)} が出ているが、そのカードは既に出ている",
+                    line.number,
+                )
+        if k != n:
+            rep.add(
+                "NAP502",
+                line.meta.span,
+                f"{count(k, 'card')} in the trick, expected {n}; the trick is not judged",
+                f"トリックのカードが {k} 枚（{n} 枚のはず）。このトリックは判定しない",
+                trick=line.number,
+            )
+        elif line.number > rules.tricks:
+            rep.add(
+                "NAP502",
+                line.meta.span,
+                f"trick {line.number} is more than the {rules.tricks} tricks of a hand",
+                f"第{line.number}トリックは手札の枚数（{rules.tricks}）を超えている",
+                trick=line.number,
+            )
+        else:
+            readable.append(line)
+            continue
+        unknown.append(line.meta.span.line)
+    return readable, unknown
+
+
+def _seat_order(
+    players: Sequence[str],
+    line: TrickLine,
+    seats: tuple[int, ...],
+    orders: Mapping[tuple[int, int], tuple[int, ...]],
+    owners: Mapping[int, int],
+    rep: Reporter,
+) -> TrickLine | None:
+    """The trick line in playing order, when its cards fit the given hands only if
+    read in seat order from another player (or reversed): reported once, at the
+    line, with the order the cards were played in (NOTATION.md v1.1 §3)."""
+    cards = [p.card for p in line.plays]
+    owned = [owners.get(c) for c in cards]
+    if len(cards) != len(seats) or sum(o is not None for o in owned) < len(cards) - 1:
+        return None
+    if all(o is None or o == s for o, s in zip(owned, seats, strict=True)):
+        return None
+    for (first, step), order in orders.items():
+        if all(o is None or o == s for o, s in zip(owned, order, strict=True)):
+            by_seat = dict(zip(order, line.plays, strict=True))
+            plays = tuple(by_seat[s] for s in seats)
+            text = cards_list([p.card for p in plays])
+            how = "seat order" if step == 1 else "reverse seat order"
+            how_ja = "席順" if step == 1 else "逆の席順"
+            rep.add(
+                "NAP501",
+                line.meta.span,
+                f"the cards look written in {how} from {players[first]}: "
+                f"in the order played, from {players[seats[0]]}, they are {text}",
+                f"カードが {players[first]} からの{how_ja}で書かれているようだ: "
+                f"{players[seats[0]]} から出した順では {text}",
+                line.number,
+            )
+            return dataclasses.replace(line, plays=plays)
+    return None
 
 
 def honors_in(cards: Sequence[int], honor_cards: Collection[int]) -> tuple[int, ...]:

@@ -11,12 +11,14 @@ import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from napkifu.cards import YOROMEKI, parse_card
 from napkifu.rules.options import (
     LADDER_CLASSES,
     OPTIONS,
     SCORE_UNIT_OPTIONS,
     SUGAR_OPTIONS,
     UNSUPPORTED,
+    UNSUPPORTED_VALUES,
 )
 from napkifu.rules.presets import PRESETS, ScoreUnits
 
@@ -75,6 +77,15 @@ class Rules:
     double_shutout: bool
     bid_multiplier: bool
     settings: tuple[tuple[str, str], ...] = ()  # every option as written text, for display
+    # v1.1 options (RULES.md, "Version 1.1"), with their defaults
+    first_bidder: str = "rotate"  # rotate / keep-after-redeal / previous-napoleon
+    joker_weak_from: int = 0  # 0: off; else from this trick on the joker never wins
+    specials_first_trick: bool = True
+    specials_last_trick: bool = True
+    yoromeki_card: int = YOROMEKI
+    yoromeki_vs_joker: bool = True
+    discard_honors_allowed: bool = True
+    exchange: int | None = None  # widow cards taken and discarded; None: all
     cache: dict[object, object] = field(
         default_factory=dict, init=False, compare=False, hash=False, repr=False
     )
@@ -85,6 +96,8 @@ class Rules:
     """Cards dealt to each player (``HAND_SIZES``), also the number of tricks."""
     deck_size: int = field(init=False, compare=False, repr=False)
     widow_size: int = field(init=False, compare=False, repr=False)
+    discard_size: int = field(init=False, compare=False, repr=False)
+    """Widow cards Napoleon takes, and so discards (``exchange``)."""
     tricks: int = field(init=False, compare=False, repr=False)
     honors_total: int = field(init=False, compare=False, repr=False)
     """20 honors (A K Q J 10 of each suit), 24 with ``honor-threes``."""
@@ -103,6 +116,10 @@ class Rules:
             "hand_size": hand,
             "deck_size": deck,
             "widow_size": max(0, deck - self.players * hand),
+            "discard_size": min(
+                max(0, deck - self.players * hand),
+                deck if self.exchange is None else self.exchange,
+            ),
             "tricks": hand,
             "honors_total": 24 if self.honor_threes else 20,
             "has_adjutant": self.players > 3,
@@ -181,6 +198,14 @@ def check_option(key: str, values: Sequence[str]) -> object:
             f"rule '{key}' takes exactly one value", f"ルール '{key}' の値は 1 つだけです"
         )
     value = values[0]
+    if (key, value) in UNSUPPORTED_VALUES:
+        what = UNSUPPORTED_VALUES[key, value]
+        raise RuleError(
+            f"rule '{key} {value}' is not supported: {what} is not modelled by napkifu",
+            f"ルール '{key} {value}' には対応していません（{what}）",
+        )
+    if opt.kind == "int" and value in opt.values:  # a word beside the numbers ("off")
+        return value
     if opt.kind == "int":
         try:
             number = int(value)
@@ -303,4 +328,19 @@ def _build(preset: str, overrides: tuple[tuple[str, tuple[str, ...]], ...], play
         double_shutout=on(values["double-shutout"]),
         bid_multiplier=on(values["bid-multiplier"]),
         settings=settings,
+        first_bidder=str(values["first-bidder"]),
+        joker_weak_from=0 if values["joker-weak-from"] == "off" else int(values["joker-weak-from"]),  # type: ignore[call-overload]
+        specials_first_trick=on(values["specials-first-trick"]),
+        specials_last_trick=on(values["specials-last-trick"]),
+        yoromeki_card=parse_card(str(values["yoromeki-card"])) or YOROMEKI,
+        yoromeki_vs_joker=on(values["yoromeki-vs-joker"]),
+        discard_honors_allowed=on(values["discard-honors-allowed"]),
+        exchange=_exchange(values["exchange"]),
     )
+
+
+def _exchange(value: object) -> int | None:
+    """``exchange all`` (None), ``none`` (0) or N widow cards."""
+    if value == "all":
+        return None
+    return 0 if value == "none" else int(value)  # type: ignore[call-overload]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from napkifu.cards import JOKER, MIGHTY, UNKNOWN, YOROMEKI, Card, Suit
+from napkifu.cards import JOKER, MIGHTY, UNKNOWN, Card, Suit
 from napkifu.rules.build import Rules
 from napkifu.rules.outcome import TrickOutcome
 
@@ -84,6 +84,7 @@ def _compiled(rules: Rules, trump: int | None) -> tuple[int, ...]:
         tj,
         bj,
         len(rules.ladder),
+        rules.yoromeki_card,
     )
     rules.cache[("ladder", trump)] = comp
     return comp
@@ -97,24 +98,32 @@ def _class_index(
     trump: int | None,
     same_two: bool,
     mighty_in: bool,
+    plain: bool = False,
+    joker_weak: bool = False,
 ) -> int:
     """Ladder position of the first class ``card`` satisfies (``_NONE``: none): the
-    minimum over the classes it satisfies, since ladder order is first-match order."""
-    yo, mi, jl, jf, tjx, bjx, s2, tr, le, tj, bj, _n = comp
+    minimum over the classes it satisfies, since ladder order is first-match order.
+    ``plain``: no special class takes effect (``specials-first-trick off`` …), only
+    ``trump`` and ``lead``; ``joker_weak``: the joker never wins (``joker-weak-from``)."""
+    yo, mi, jl, jf, tjx, bjx, s2, tr, le, tj, bj, _n, yc = comp
     if card >= JOKER:
-        return jl if index == 0 else jf
+        return _NONE if plain or joker_weak else (jl if index == 0 else jf)
     k = _NONE
-    if card == MIGHTY:
+    if plain:
+        pass
+    elif card == MIGHTY:
         k = mi
-    elif card == YOROMEKI and mighty_in:
+    elif card == yc and mighty_in:
         k = yo
-    if card == tj:
+    if plain:
+        pass
+    elif card == tj:
         k = min(k, tjx)
     elif card == bj:
         k = min(k, bjx)
     suit = card // 13
     if suit == lead_suit:
-        if same_two and card % 13 == 0:
+        if same_two and not plain and card % 13 == 0:
             k = min(k, s2)
         k = min(k, le)
     if suit == trump:
@@ -132,7 +141,8 @@ def classify(
 ) -> str | None:
     """The first ladder class card ``cards[index]`` satisfies, None when none."""
     comp = _compiled(rules, trump)
-    k = _class_index(comp, cards[index], index, lead_suit, trump, same_two, MIGHTY in cards)
+    mighty_in = MIGHTY in cards and (rules.yoromeki_vs_joker or cards[0] < JOKER)
+    k = _class_index(comp, cards[index], index, lead_suit, trump, same_two, mighty_in)
     return rules.ladder[k] if k != _NONE else None
 
 
@@ -143,31 +153,40 @@ KeyTables = tuple[
 
 
 def _keys(
-    rules: Rules, trump: int | None, lead_suit: int | None, s2: bool, mighty_in: bool
+    rules: Rules,
+    trump: int | None,
+    lead_suit: int | None,
+    s2: bool,
+    mighty_in: bool,
+    plain: bool = False,
+    joker_weak: bool = False,
 ) -> KeyTables:
     """Sort keys (lower wins) and class names of every card, led and followed, for one
     kind of trick — computed once per rules object, so resolving a trick is a few
     lookups. A key is ``16 * ladder position`` plus the rank order within ``trump`` and
     ``lead``; ``_NO_KEY`` for a card of no class, which never wins (the leader keeps
-    the trick when nobody has a class). Kept by the ladder, not by the rules object:
-    a season's games differ in many options (hence many rules objects) but in few
-    ladders, and building a table is ~100 classifications."""
-    cache_key = (rules.ladder, trump, lead_suit, s2, mighty_in)
+    the trick when nobody has a class). Kept by the ladder's facts (the ladder and
+    :func:`_compiled`'s positions and cards), not by the rules object: a season's games
+    differ in many options (hence many rules objects) but in few ladders, and building a
+    table is ~100 classifications."""
+    comp = _compiled(rules, trump)
+    cache_key = (rules.ladder, comp, trump, lead_suit, s2, mighty_in, plain, joker_weak)
     got = _TABLES.get(cache_key)
     if got is not None:
         return got
-    comp = _compiled(rules, trump)
     tr, le, n = comp[7], comp[8], comp[11]
     tables: list[tuple] = []
     for index in (0, 1):
         keys: list[int] = []
         names: list[str | None] = []
         for card in range(UNKNOWN + 1):
-            k = _class_index(comp, card, index, lead_suit, trump, s2, mighty_in)
+            k = _class_index(comp, card, index, lead_suit, trump, s2, mighty_in, plain, joker_weak)
             if k == _NONE:
                 names.append(None)
-                # a led joker without a class: below every class, above none
-                keys.append(n * 16 if index == 0 and card >= JOKER else _NO_KEY)
+                # a led joker without a class: below every class, above none (a weak
+                # joker is the weakest card of all)
+                led_joker = index == 0 and card >= JOKER and not joker_weak
+                keys.append(n * 16 if led_joker else _NO_KEY)
             else:
                 names.append(rules.ladder[k])
                 keys.append(k * 16 + (12 - card % 13 if k in (tr, le) else 0))
@@ -179,7 +198,7 @@ def _keys(
     return got
 
 
-_TABLES: dict[tuple[tuple[str, ...], int | None, int | None, bool, bool], KeyTables] = {}
+_TABLES: dict[tuple[object, ...], KeyTables] = {}
 _NO_KEY = 10_000
 
 
@@ -243,14 +262,26 @@ class Ranker:
     ) -> tuple[int, bool, KeyTables]:
         """The winning index of a (non-empty) trick, whether same-two held, and the
         key and class tables of its kind of trick."""
-        s2 = self.has_same_two and same_two_holds(
-            self.rules, cards, lead_suit, self.trump, trick_number, last
+        rules = self.rules
+        plain = (trick_number == 1 and not rules.specials_first_trick) or (
+            last and not rules.specials_last_trick
         )
-        mighty_in = MIGHTY in cards
-        kind = (4 if lead_suit is None else lead_suit) * 4 + (2 if s2 else 0) + mighty_in
+        weak = 0 < rules.joker_weak_from <= trick_number
+        s2 = self.has_same_two and same_two_holds(
+            rules, cards, lead_suit, self.trump, trick_number, last
+        )
+        # yoromeki-vs-joker off: the yoromeki does not take effect against a led joker
+        mighty_in = MIGHTY in cards and (rules.yoromeki_vs_joker or cards[0] < JOKER)
+        kind = (
+            ((4 if lead_suit is None else lead_suit) * 4 + (2 if s2 else 0) + mighty_in) * 4
+            + plain * 2
+            + weak
+        )
         table = self.tables.get(kind)
         if table is None:
-            table = self.tables[kind] = _keys(self.rules, self.trump, lead_suit, s2, mighty_in)
+            table = self.tables[kind] = _keys(
+                rules, self.trump, lead_suit, s2, mighty_in, plain, weak
+            )
         lead_keys, keys = table[0], table[1]
         best, best_key = 0, lead_keys[cards[0]]
         for i in range(1, len(cards)):

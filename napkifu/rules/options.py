@@ -78,6 +78,15 @@ OPTIONS: dict[str, Option] = {
         _choice("double-at-max", "off", "off", "on", "win"),
         _choice("double-shutout", "off", "off", "on"),
         _choice("bid-multiplier", "off", "off", "on"),
+        # v1.1 (RULES.md, "Version 1.1"): more of the seeds' rules
+        _choice("first-bidder", "rotate", "rotate", "keep-after-redeal", "previous-napoleon"),
+        Option("joker-weak-from", "int", ("off",), "off", 1, 16),
+        _choice("specials-first-trick", "on", "on", "off"),
+        _choice("specials-last-trick", "on", "on", "off"),
+        _choice("yoromeki-card", "♥Q", "♥Q", "♣4", "HQ", "C4"),
+        _choice("yoromeki-vs-joker", "on", "on", "off"),
+        _choice("discard-honors-allowed", "on", "on", "off"),
+        Option("exchange", "int", ("all", "none"), "all", 0, 8),
     ]
 }
 
@@ -104,6 +113,13 @@ UNSUPPORTED: dict[str, str] = {
     "suit-strength": "suit strength in tricks",
     "all-pass": "all-pass variants other than redeal",
     "speculation-deal": "choosing Napoleon by a turned card",
+    "short-deck": "removing low cards for 4 players (10 tricks)",
+    "remove-low-cards": "removing low cards for 4 players (10 tricks)",
 }
 """Local rules of the seeds that napkifu knows of but does not model (RULES.md, last
 section): a record asking for one is rejected as "not supported", never misjudged."""
+
+UNSUPPORTED_VALUES: dict[tuple[str, str], str] = {
+    ("scoring", "bonus"): 'BGA\'s "bonus" scoring (not described in its help page)',
+}
+"""Values of modelled options that the seeds name but napkifu does not model."""

@@ -35,6 +35,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "reverse-jack": "off",
         "score-units": _STANDARD_UNITS,
         "double-at-max": "on",
+        "first-bidder": "keep-after-redeal",  # 「配り直しても、最初に宣言する人は変わりません」
     },
     "webgame": {  # seed 003 (web game page)
         "jokers": 1,
@@ -77,5 +78,6 @@ PRESETS: dict[str, dict[str, Any]] = {
         "reverse-jack": "off",
         "score-units": {0: (2, 1, 1, 4, 1)},
         "double-shutout": "on",
+        "first-bidder": "previous-napoleon",  # 「前回のゲームのナポレオン…から」
     },
 }  # fmt: skip

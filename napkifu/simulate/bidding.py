@@ -48,6 +48,7 @@ class TableFacts:
     joker_lead_suit: bool  # a led joker names its suit (``JK>♥``)
     discard_honors: str  # void / allies / napoleon / first-trick
     honor_threes: bool
+    kept_back: frozenset[Card] = frozenset()  # never discarded (discard-honors-allowed off)
 
 
 def _specials(trump: Suit | None, facts: TableFacts) -> tuple[Card, ...]:
@@ -188,5 +189,6 @@ def choose_discard(
     cards: list[Card], trump: Suit | None, facts: TableFacts, count: int
 ) -> list[Card]:
     """The ``count`` cards Napoleon throws away after taking the widow."""
-    ranked = sorted(cards, key=lambda c: (keep_value(c, cards, trump, facts), c))
+    kept = facts.kept_back
+    ranked = sorted(cards, key=lambda c: (c in kept, keep_value(c, cards, trump, facts), c))
     return ranked[:count]

@@ -125,7 +125,7 @@ def round_model(
         napoleon=napoleon,
         call=call,
         adjutant=adjutant,
-        discard=CardsLine(_cards(o.discard)),
+        discard=CardsLine(_cards(o.discard)) if o.discard else None,  # (exchange none)
         tricks=tricks,
         result=result,
         score=score,

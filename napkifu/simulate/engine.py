@@ -41,6 +41,7 @@ class Engine:
             min_bid=r.min_bid, max_bid=r.max_bid, ladder=r.ladder,
             joker_lead_suit=r.joker_lead == "suit", discard_honors=r.discard_honors,
             honor_threes=r.honor_threes,
+            kept_back=frozenset() if r.discard_honors_allowed else r.honor_cards,
         )  # fmt: skip
 
     @property

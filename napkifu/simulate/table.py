@@ -73,8 +73,9 @@ def play_round(
     with_call = engine.has_adjutant
     if with_call and not engine.call_after_exchange:
         outcome.called = _call(engine, outcome, hands[napoleon], [])
-    pool = hands[napoleon] + widow
-    outcome.discard = choose_discard(pool, trump, facts, len(widow))
+    taken = widow[: engine.rules.discard_size]  # (rule exchange: all, none or N)
+    pool = hands[napoleon] + taken
+    outcome.discard = choose_discard(pool, trump, facts, len(taken))
     kept = sorted(c for c in pool if c not in outcome.discard)
     if with_call and engine.call_after_exchange:
         outcome.called = _call(engine, outcome, kept, outcome.discard)
