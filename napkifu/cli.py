@@ -12,6 +12,8 @@ import importlib
 import sys
 
 COMMANDS = ("check", "replay", "export", "stats", "fmt", "simulate", "clean")
+# the scorer's toolkit (issue 28)
+COMMANDS += ("explain",)
 
 
 def build_parser() -> argparse.ArgumentParser:

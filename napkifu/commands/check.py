@@ -186,6 +186,7 @@ def run(args: argparse.Namespace) -> int:
     )
     out = _JsonArray(args.lang or "en") if args.format == "json" else None
     status = files = errors = warnings = 0
+    first_code = ""  # for the one hint line pointing at `napkifu explain`
     work = functools.partial(check_task, settings_from(args))
     tasks = list(_tasks(args))
     jobs = jobs_for((path for path, problem, data in tasks if data is None), args.jobs)
@@ -208,6 +209,7 @@ def run(args: argparse.Namespace) -> int:
                 if result.hidden:
                     print(more_line(result.path, result.hidden, lang), file=sys.stderr)
                 continue
+            first_code = first_code or next((d.code for d in result.diagnostics), "")
             for line in render_text(
                 result.diagnostics, result.lines, lang=lang, color=color, excerpt=not args.quiet
             ):
@@ -222,6 +224,10 @@ def run(args: argparse.Namespace) -> int:
         out.close()
     elif not args.quiet:
         print(summary_line(errors, warnings, files, lang), file=sys.stderr)
+        if first_code:
+            from napkifu.explain import hint_line
+
+            print(hint_line(first_code, lang), file=sys.stderr)
     return status
 
 
