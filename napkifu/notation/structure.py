@@ -35,6 +35,7 @@ from napkifu.notation.drafts import GameDraft, RoundDraft
 from napkifu.notation.messages import diagnostic
 from napkifu.notation.objects import meta as make_meta
 from napkifu.notation.transform import Statement as Stmt
+from napkifu.suggest import closest_name
 
 HEADERS = frozenset(("game", "date", "place", "tag", "players", "rules", "rule"))
 
@@ -249,6 +250,7 @@ class RecordBuilder:
                     code="NAP103",
                     player=ref.name,
                     players=seats,
+                    suggestion=closest_name(ref.name, [p.name for p in g.fields["players"].players]),
                 )
 
     def _report(
