@@ -13,7 +13,7 @@ import sys
 
 COMMANDS = ("check", "replay", "export", "stats", "fmt", "simulate", "clean")
 # the scorer's toolkit (issue 28)
-COMMANDS += ("fill", "explain")
+COMMANDS += ("new", "fill", "explain")
 
 
 def build_parser() -> argparse.ArgumentParser:
