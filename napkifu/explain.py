@@ -98,7 +98,8 @@ def explain_text(code: str, lang: Lang) -> str:
     lines = [WORDS["severity"](lang, code=code, severity=severity, summary=e.summary(lang)), ""]
     lines += [f"{WORDS['why'](lang)}:", _indent(_paragraph(e.why(lang), lang)), ""]
     if e.option:
-        lines += [f"{WORDS['option'](lang)}: {e.option}", ""]
+        options = ", ".join(f"`{o.strip()}`" for o in e.option.split(","))
+        lines += [f"{WORDS['option'](lang)}: {options}", ""]
     if not e.wrong:
         lines.append(WORDS["no_example"](lang))
         return "\n".join(lines) + "\n"

@@ -66,7 +66,7 @@ MSG = {
     ),
     "unknown_player": Text(
         "{player} is not one of the players ({players})",
-        "{player} は players（{players}）にいません",
+        "{player} は `players`（{players}）にいません",
     ),
     "missing_contract": Text(
         "round {round} has no `napoleon` or `bids` line: who was Napoleon?",

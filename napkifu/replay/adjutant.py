@@ -129,7 +129,7 @@ def call_faults(
     if rules.call_timing == "after-exchange" and discards is not None and c in discards:
         out.append((
             f"{napoleon} calls {text}, which was discarded (rule call-timing after-exchange)",
-            f"{napoleon} が捨てた {text} を指定した（call-timing after-exchange）",
+            f"{napoleon} が捨てた {text} を指定しました（`call-timing after-exchange`）",
         ))
     if rules.call_own_card == "forbidden":
         own = (
@@ -140,7 +140,7 @@ def call_faults(
         if own:
             out.append((
                 f"{napoleon} calls {text} from their own hand (rule call-own-card forbidden)",
-                f"{napoleon} が自分の手札の {text} を指定した（call-own-card forbidden）",
+                f"{napoleon} が自分の手札の {text} を指定しました（`call-own-card forbidden`）",
             ))
     return out
 
@@ -161,5 +161,5 @@ def check_adjutant_line(rnd: Round, napoleon: str, holder: Holder, rep: Reporter
             "NAP402",
             span,
             f"adjutant {written or 'none'} is wrong: the called card's holder makes it {truth}",
-            f"adjutant {written or 'none'} は誤り: 指定カードの持ち主からすると {truth_ja}",
+            f"`adjutant {written or 'none'}` は誤りです。指定カードの持ち主からすると {truth_ja} です",
         )

@@ -101,7 +101,11 @@ def _check_total(
             "NAP603",
             wrong[0].span,
             f"total disagrees with the sum of the scores: expected {parts}",
-            f"total が得点の累計と合わない: 正しくは {parts}",
+            "`total` が得点の累計と合いません。正しくは "
+            + "、".join(
+                f"{e.player.name} {running.get(e.player.name, 0):+d}（記録は {e.points:+d}）"
+                for e in wrong
+            ),
         )
     return running
 

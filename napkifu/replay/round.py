@@ -97,7 +97,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
                     f"napoleon {line.player.name} {bid_text(w.count or 0, w.suit)} "
                     f"disagrees with the auction, won by {napoleon} with "
                     f"{bid_text(count or 0, suit)}",
-                    f"napoleon 行が競りと矛盾（競りの勝者は {napoleon} "
+                    f"`napoleon` 行が競りと矛盾しています（競りの勝者は {napoleon} "
                     f"{bid_text(count or 0, suit)}）",
                 )
         else:  # no finished auction: the napoleon line says who won it
@@ -177,7 +177,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
             "NAP402",
             rnd.meta.span,
             "the record does not tell who holds the called card: an adjutant line is required",
-            "指定カードの持ち主が記録から分からない: adjutant 行が必要",
+            "指定カードの持ち主が記録から分かりません。`adjutant` 行が必要です",
         )
     jt = None
     honors_nap = honors_all = None
@@ -200,7 +200,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
             "NAP601",
             rnd.result.value_span,
             f"result {rnd.result.honors} is impossible: there are {rules.honors_total} honors",
-            f"result {rnd.result.honors} はありえない（絵札は {rules.honors_total} 枚）",
+            f"`result {rnd.result.honors}` はありえません（絵札は {rules.honors_total} 枚）",
         )
     win = napoleon_wins(rules, count, honors_nap) if honors_nap is not None else None
     scores = None
@@ -290,7 +290,12 @@ def _check_score(
                 "NAP602",
                 span,
                 f"mis-scored: the rules give {parts}",
-                f"得点の計算違い: ルールでは {parts}",
+                "得点の計算違いです。ルールでは "
+                + "、".join(
+                    f"{p} {scores[p]:+d}"
+                    + (f"（記録は {_w(written.get(p), 'ja')}）" if p in wrong else "")
+                    for p in players
+                ),
             )
         if unbalanced:
             exp = ", ".join(f"{p} {scores[p]:+d}" for p in wrong)
@@ -305,8 +310,8 @@ def _check_score(
     return written
 
 
-def _w(v: int | None) -> str:
-    return "nothing" if v is None else f"{v:+d}"
+def _w(v: int | None, lang: str = "en") -> str:
+    return ("nothing" if lang == "en" else "なし") if v is None else f"{v:+d}"
 
 
 def unjudged_round(base: dict, kind: str, rep: Reporter) -> JudgedRound:

@@ -200,7 +200,7 @@ def judged_tricks(
                 result.value_span,
                 f"result {result.honors} disagrees with the play: Napoleon's side was "
                 f"credited with {n_} honors",
-                f"result {result.honors} がプレイと矛盾（ナポレオン軍の絵札は {n_} 枚）",
+                f"`result {result.honors}` がプレイと矛盾しています（ナポレオン軍の絵札は {n_} 枚）",
             )
         return out, n_, a_
     if not possible:
@@ -224,7 +224,7 @@ def judged_tricks(
         "NAP601",
         result.value_span,
         f"result {result.honors} is impossible: Napoleon's side was credited with {rng} honors",
-        f"result {result.honors} はありえない（{lo}〜{hi} 枚）",
+        f"`result {result.honors}` はありえません（{lo}〜{hi} 枚）",
     )
     return out, result.honors, None
 

@@ -98,12 +98,12 @@ UNSUPPORTED: dict[str, str] = {
     "yoromeki-return": "yoromeki return (よろめき返し)",
     "advanced-yoromeki": "killers beyond ♥Q (高度なよろめき)",
     "killers": "killers beyond ♥Q (高度なよろめき)",
-    "first-come-bidding": "first-come bidding",
-    "wild-joker": "wild-card jokers",
-    "joker-pass": "the joker as a pass card",
-    "suit-strength": "suit strength in tricks",
-    "all-pass": "all-pass variants other than redeal",
-    "speculation-deal": "choosing Napoleon by a turned card",
+    "first-come-bidding": "first-come bidding (早い者勝ちの競り)",
+    "wild-joker": "wild-card jokers (万能ジョーカー)",
+    "joker-pass": "the joker as a pass card (ジョーカーでパス)",
+    "suit-strength": "suit strength in tricks (スートの強弱)",
+    "all-pass": "all-pass variants other than redeal (配り直し以外の全員パスの扱い)",
+    "speculation-deal": "choosing Napoleon by a turned card (めくり札でナポレオンを決める)",
 }
 """Local rules of the seeds that napkifu knows of but does not model (RULES.md, last
 section): a record asking for one is rejected as "not supported", never misjudged."""
