@@ -112,7 +112,7 @@ def call_faults(
     if not rules.has_adjutant:
         return [(
             f"there is no adjutant with {rules.players} players: nothing may be called",
-            f"{rules.players} 人では副官はいない（指定できない）",
+            f"{rules.players} 人では副官はいません（指定できません）",
         )]
     text = CARD_TEXTS["unicode"][c]
     if c == JOKER and rules.jokers != 1:

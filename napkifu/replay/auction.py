@@ -63,7 +63,7 @@ def run_auction(
                     "NAP303",
                     bid.span,
                     f"{players[who]} bids after the auction was over",
-                    f"競りが終わった後に {players[who]} がビッドしている",
+                    f"競りが終わった後に {players[who]} がビッドしています",
                 )
             continue
         if who != turn and rep:
@@ -72,7 +72,7 @@ def run_auction(
                     "NAP303",
                     bid.span,
                     f"{players[who]} passed earlier and is out of the auction",
-                    f"{players[who]} は既にパスして競りから降りている",
+                    f"{players[who]} は既にパスして競りから降りています",
                 )
             else:
                 rep.add(
@@ -86,7 +86,7 @@ def run_auction(
                 "NAP303",
                 bid.span,
                 f"{players[who]} passed earlier and is out of the auction",
-                f"{players[who]} は既にパスして競りから降りている",
+                f"{players[who]} は既にパスして競りから降りています",
             )
         if bid.count is None:  # a pass
             passes += 1
@@ -99,7 +99,7 @@ def run_auction(
                 if bid.suit is None and not rules.no_trump:
                     en, ja = (
                         f"no-trump bid {text} is not allowed (rule no-trump off)",
-                        f"ノートランプの宣言 {text} は認められていない",
+                        f"ノートランプの宣言 {text} は認められていません",
                     )
                 else:
                     en = (
@@ -118,7 +118,7 @@ def run_auction(
                         f"bid {text} by {players[who]} is not higher than the standing "
                         f"bid {st} by {players[standing[1]]}",
                         f"{players[who]} のビッド {text} は {players[standing[1]]} の "
-                        f"{st} より高くない",
+                        f"{st} より高くありません",
                     )
             else:
                 standing = (key, who, bid)

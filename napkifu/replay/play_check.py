@@ -94,8 +94,8 @@ def check_plays(
                     "NAP503",
                     t.line.plays[i].span,
                     f"{name} plays {card_text(c)}, but {why}",
-                    f"{name} が {card_text(c)} を出したが、そのカードは"
-                    + ("捨て札にある" if c in discarded else "既に出ている"),
+                    f"{name} が {card_text(c)} を出しましたが、そのカードは"
+                    + ("捨て札にあります" if c in discarded else "既に出ています"),
                     t.number,
                 )
             elif owners and owners.get(c, s) != s:
@@ -104,7 +104,7 @@ def check_plays(
                     "NAP503",
                     t.line.plays[i].span,
                     f"{name} plays {card_text(c)}, but it is in {other}'s given hand",
-                    f"{name} が {card_text(c)} を出したが、そのカードは {other} の手札にある",
+                    f"{name} が {card_text(c)} を出しましたが、そのカードは {other} の手札にあります",
                     t.number,
                 )
             gone[c] = seen + 1

@@ -79,12 +79,12 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
                 "NAP304",
                 after[0],
                 "everybody passed (a redeal): nothing may follow the bids",
-                "全員パス（配り直し）の後に行がある",
+                "全員パス（配り直し）の後に行があります",
             )
         return unjudged_round(base, "redeal", rep)
     if bids and not auction.finished:
         last = rnd.bids[-1]
-        rep.add("NAP304", last.meta.span, "the auction is unfinished", "競りが終わっていない")
+        rep.add("NAP304", last.meta.span, "the auction is unfinished", "競りが終わっていません")
     napoleon, count, suit = auction.napoleon, auction.count, auction.suit
     if rnd.napoleon is not None:
         line = rnd.napoleon

@@ -175,7 +175,7 @@ def judged_tricks(
             "NAP502",
             span,
             f"only {len(seated)} of {rules.tricks} tricks are recorded and there is no claim",
-            f"トリックが {len(seated)}/{rules.tricks} しかなく、claim もない",
+            f"トリックが {len(seated)}/{rules.tricks} しかなく、`claim` 行もありません",
         )
     if not side_known:
         return out, None, None
@@ -212,7 +212,7 @@ def judged_tricks(
             "NAP601",
             rnd.meta.span,
             "the record cannot determine the result (unknown discards): a result line is required",
-            "捨て札が不明で結果を決められない: result 行が必要",
+            "捨て札が不明で結果を決められません。`result` 行が必要です",
         )
         return out, None, None
     for n_, a_ in possible:
