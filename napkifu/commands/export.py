@@ -15,6 +15,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from napkifu.commands.check import add_jobs_args
+from napkifu.i18n import Lang, Text
 
 if TYPE_CHECKING:  # polars is imported only when a season is read (not by `napkifu check`)
     from napkifu.analysis import SeasonFilter
@@ -72,24 +73,40 @@ def _pool_settings(args: argparse.Namespace) -> tuple[int, str | None] | None:
     return args.jobs or 0, None if args.no_cache else str(args.cache_dir or default_dir())
 
 
-def report(result: SinkResult, *, quiet: bool = False) -> None:
+READ = Text(
+    "napkifu: {files} files, {rounds} rounds ({dupes} duplicates), {excluded} excluded for errors",
+    "napkifu: {files} ファイル、{rounds} ラウンド（重複 {dupes}）、エラーで除外 {excluded}",
+)
+EXCLUDED = Text(
+    "  {where}: {scope} excluded: {code} {message}", "  {where}: {scope}を除外: {code} {message}"
+)
+SCOPE = {
+    "round": Text("game {game} round {round}", "ゲーム {game} のラウンド {round} "),
+    "game": Text("game {game}", "ゲーム {game} "),
+    "file": Text("file", "ファイル"),
+}
+
+
+def report(result: SinkResult, *, quiet: bool = False, lang: Lang = "en") -> None:
     """Say on stderr what was read and which rounds did not count, and why."""
     files, rounds, dupes, excluded = result.files, result.rounds, result.duplicates, result.excluded
     if quiet:
         return
-    print(
-        f"napkifu: {files} files, {rounds} rounds "
-        f"({dupes} duplicates), {excluded.height} excluded for errors",
-        file=sys.stderr,
-    )
+    count = excluded.height
+    print(READ(lang, files=files, rounds=rounds, dupes=dupes, excluded=count), file=sys.stderr)
     for row in excluded.iter_rows(named=True):
         where = f"{row['file']}:{row['line'] or 0}"
-        scope = (
-            f"game {row['game']} round {row['round']}"
-            if row["round"] is not None
-            else (f"game {row['game']}" if row["game"] is not None else "file")
+        kind = (
+            "round" if row["round"] is not None else "game" if row["game"] is not None else "file"
         )
-        print(f"  {where}: {scope} excluded: {row['code']} {row['message']}", file=sys.stderr)
+        scope = SCOPE[kind](lang, game=row["game"], round=row["round"])
+        message = (
+            row.get("message_ja") if lang == "ja" and row.get("message_ja") else row["message"]
+        )
+        print(
+            EXCLUDED(lang, where=where, scope=scope, code=row["code"], message=message),
+            file=sys.stderr,
+        )
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -154,7 +171,9 @@ def sink_season(args: argparse.Namespace, outputs: dict[str, str]) -> SinkResult
             writers[table] = CsvWriter(target, excel=args.excel)
             stack.callback(writers[table].discard)
         big = {t: w for t, w in writers.items() if t not in SMALL_TABLES}
-        sink = ParquetSink(folder, flt.players, overwrite=args.overwrite or not args.parquet, csv=big)
+        sink = ParquetSink(
+            folder, flt.players, overwrite=args.overwrite or not args.parquet, csv=big
+        )
         result = sink.write(files, flt, not args.no_progress, jobs=jobs, cache_dir=cache_dir)
         for table, writer in writers.items():
             if table in SMALL_TABLES:

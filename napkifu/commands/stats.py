@@ -59,7 +59,7 @@ _WL = {
     f"{side}_wl": (f"{side}_rounds", f"{side}_wins") for side in ("napoleon", "adjutant", "allied")
 }
 WL_TEXT = Text("{side}: wins-losses", "{side}: 勝ち-負け")
-TITLE = Text("{files} files, {players} players", "{files} ファイル、{players} 人")
+TITLE = Text("{files} file(s), {players} players", "{files} ファイル、{players} 人")
 NO_COLUMN = Text(
     "napkifu stats: no column {name!r}; choose from: {names}",
     "napkifu stats: {name!r} という列はありません。選べる列: {names}",
@@ -207,5 +207,5 @@ def run(args: argparse.Namespace) -> int:
             else:
                 notes.append(f"{header(name, lang)} ({name}): {columns[name].text(lang)}")
         print("\n".join(notes), file=sys.stderr if fmt != "table" else sys.stdout)
-    report(result, quiet=args.quiet)
+    report(result, quiet=args.quiet, lang=lang)
     return 0
