@@ -34,6 +34,7 @@ ALLOWED: dict[str, set[str]] = {
     "express": {"cards", "diagnostics", "model", "notation", "rules", "replay"},
     "api": {"notation", "replay", "diagnostics", "model", "cards"},
     "report": {"diagnostics", "i18n", "model"},
+    "explain": {"diagnostics", "i18n"},  # `napkifu explain`: codes.toml read beside the registry
     "views": {"replay", "cards", "diagnostics", "i18n", "model", "api"},
     "analysis": {"api", "express", "replay", "cards", "diagnostics", "csvsafe", "model", "i18n", "cache", "parallel", "gcpause"},
     "simulate": {"cards", "model", "rules", "replay", "notation", "parallel", "diagnostics"},

@@ -84,3 +84,15 @@ def test_check_mode_changes_nothing(tmp_path: Path) -> None:
     path.write_text(SHEET, encoding="utf-8")
     assert main(["fill", "--check", str(path)]) == 1
     assert path.read_text(encoding="utf-8") == SHEET
+
+
+def test_fill_keeps_comments_and_skips_an_unjudgeable_round() -> None:
+    text = SHEET.replace(
+        "  score Haru 1 Sora -3 Mina 1 Riku 1 Kei 1",
+        '  score Haru 1 Sora -3 Mina 1 Riku 1 Kei 1  # "Sora" lost: 負け',
+    ).replace("  napoleon Mina 15♦", "  napoleon Mina 12♦")  # round 4: a bid below min-bid
+    filled, changes, refused = fill_text(text, "sheet.nap")
+    assert not refused and filled is not None
+    assert '  score Haru +1 Sora -2 Mina +1 Riku +1 Kei -1  # "Sora" lost: 負け' in filled
+    assert (4, "skipped", "NAP301") in changes
+    assert "  total Haru 0 Sora 0 Mina 0 Riku 0 Kei 0" in filled  # round 4 left as written

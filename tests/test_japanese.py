@@ -81,7 +81,7 @@ def _templates() -> list[tuple[str, Text]]:
         for key, text in getattr(report, name).items():
             found.append((f"report.{name}[{key}]", text))
     found += [("report.MORE", report.MORE), ("report.SUMMARY", report.SUMMARY)]
-    from napkifu import fix, suggest
+    from napkifu.notation import fix, suggest
 
     found += [(f"fix.SAY[{k}]", t) for k, t in fix.SAY.items()]
     found += [("suggest.DID_YOU_MEAN", suggest.DID_YOU_MEAN)]

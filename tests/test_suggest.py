@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from napkifu.api import loads
-from napkifu.suggest import closest_card, closest_name, distance
+from napkifu.notation.suggest import closest_card, closest_name, distance
 
 SEATS = ("Haru", "さくら", "美咲", "Mina", "Riku", "Taro Y.")
 

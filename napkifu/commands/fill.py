@@ -21,6 +21,7 @@ from pathlib import Path
 
 from napkifu.i18n import LANGS, Lang, Text, default_lang
 from napkifu.model import PointsLine, Round
+from napkifu.notation.fullwidth import comment_start
 from napkifu.replay.results import JudgedGame, JudgedRound
 
 _SCORE_CODES = frozenset({"NAP602", "NAP603", "NAP604"})
@@ -105,7 +106,7 @@ def _put(edits: _Edits, line: PointsLine | None, anchor: int, text: str) -> None
     if line is not None:
         number = line.meta.span.line
         old = edits.lines[number - 1]
-        comment = old[old.index("#") :] if "#" in old and '"' not in old else ""
+        comment = old[comment_start(old) :]
         edits.replace[number] = f"{indent}{text}" + (f"  {comment}" if comment else "")
         return
     edits.after.setdefault(anchor, []).append(f"{indent}{text}")
@@ -129,7 +130,7 @@ def fill_game(game: JudgedGame, edits: _Edits, totals_too: bool) -> list[tuple[i
             continue
         scores = jr.scores if _judgeable(jr) else None
         if scores is None:
-            codes = sorted({d.code for d in jr.diagnostics if d.is_error})
+            codes = sorted({d.code for d in jr.diagnostics if d.is_error} - _SCORE_CODES)
             changes.append((rnd.number, "skipped", ", ".join(codes) or "-"))
             written = jr.written_scores
             ok = running is not None and written is not None and set(written) == set(names)

@@ -219,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         changed += 1
         if getattr(args, "fix", False):
-            from napkifu.fix import repairs
+            from napkifu.notation.fix import repairs
 
             for repair in repairs(text or "", new, path):
                 print(repair.text(path, lang), file=sys.stderr)

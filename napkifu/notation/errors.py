@@ -17,7 +17,7 @@ from napkifu.cards import SUIT_BY_TEXT, parse_card
 from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import Text
 from napkifu.model import Span
-from napkifu.suggest import DID_YOU_MEAN, closest_card
+from napkifu.notation.suggest import DID_YOU_MEAN, closest_card
 
 _CARD_RUNS = frozenset(("CARDS", "PLAYS", "CARD"))
 _BID_RUNS = frozenset(("BIDS", "BID"))

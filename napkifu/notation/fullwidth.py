@@ -39,7 +39,7 @@ class Fold(NamedTuple):
     after: str
 
 
-def _comment_start(line: str) -> int:
+def comment_start(line: str) -> int:
     """Index of the ``#`` that starts a comment (outside quotes), or len(line)."""
     quoted = escaped = False
     for i, ch in enumerate(line):
@@ -70,7 +70,7 @@ def folds(line: str) -> list[Fold]:
 
 def _fold(line: str) -> tuple[str, list[Fold]]:
     wide = line.translate(_TABLE)  # one character for one: indexes still match
-    end = _comment_start(wide)
+    end = comment_start(wide)
     code = _SIGN.sub("-", wide[:end])
     changed = [i for i in range(end) if code[i] != line[i]]
     dropped = {m.start() for m in _SELECTOR.finditer(code)}

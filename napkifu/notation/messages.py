@@ -5,7 +5,7 @@ from __future__ import annotations
 from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import LANGS, Text
 from napkifu.model import Span
-from napkifu.suggest import DID_YOU_MEAN
+from napkifu.notation.suggest import DID_YOU_MEAN
 
 MSG = {
     "header_after_round": Text(
@@ -95,7 +95,7 @@ def diagnostic(
     **values: object,
 ) -> Diagnostic:
     text = MSG[key]
-    suggestion = values.pop("suggestion", None)  # "did you mean …?" (napkifu.suggest)
+    suggestion = values.pop("suggestion", None)  # "did you mean …?" (napkifu.notation.suggest)
     hint = {lang: DID_YOU_MEAN(lang, what=suggestion) if suggestion else "" for lang in LANGS}
     return Diagnostic(
         code,

@@ -34,8 +34,8 @@ from napkifu.model import (
 from napkifu.notation.drafts import GameDraft, RoundDraft
 from napkifu.notation.messages import diagnostic
 from napkifu.notation.objects import meta as make_meta
+from napkifu.notation.suggest import closest_name
 from napkifu.notation.transform import Statement as Stmt
-from napkifu.suggest import closest_name
 
 HEADERS = frozenset(("game", "date", "place", "tag", "players", "rules", "rule"))
 
