@@ -118,9 +118,11 @@ def not_utf8(file: str, span: Span, byte: int, offset: int, bom: bool, cp932: bo
     if cp932 and not bom:
         return _diag("cp932", span, file, Severity.WARNING, byte=byte, offset=offset)
     tried = "UTF-8 (it starts with a UTF-8 BOM)" if bom else "UTF-8 or Shift_JIS/CP932"
-    tried_ja = "先頭に BOM があるのに UTF-8 として" if bom else "UTF-8 としても Shift_JIS/CP932 としても"
-    values = {"tried": tried, "tried_ja": tried_ja, "byte": byte, "offset": offset}
-    return _diag("bad", span, file, first="UTF-8", **values)
+    tried_ja = (
+        "先頭に BOM があるのに UTF-8 として" if bom else "UTF-8 としても Shift_JIS/CP932 としても"
+    )
+    values: dict[str, object] = {"tried": tried, "tried_ja": tried_ja, "byte": byte}
+    return _diag("bad", span, file, None, first="UTF-8", offset=offset, **values)
 
 
 def _strip_bom(text: str) -> str:
