@@ -34,6 +34,17 @@ from napkifu.report import more_line, render_text, summary_line, to_json_objects
 __all__ = ["FileResult", "check_bytes", "check_file", "iter_paths", "register", "run"]
 
 CANNOT_OPEN = Text("cannot open {path}: {reason}", "{path} を開けません: {reason}")
+USAGE = {
+    "encoding": Text("unknown encoding {encoding!r}", "{encoding!r} という文字コードはありません"),
+    "max": Text(
+        "--max-diagnostics must be 0 or more", "--max-diagnostics には 0 以上を指定してください"
+    ),
+    "jobs": Text("--jobs must be 1 or more", "--jobs には 1 以上を指定してください"),
+    "died": Text(
+        "a worker process died; try -j 1",
+        "ワーカープロセスが異常終了しました。-j 1 で試してください",
+    ),
+}
 
 
 def iter_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
@@ -172,13 +183,14 @@ def run(args: argparse.Namespace) -> int:
         try:
             codecs.lookup(args.encoding)
         except LookupError:
-            print(f"napkifu check: unknown encoding {args.encoding!r}", file=sys.stderr)
+            text = USAGE["encoding"](args.lang or default_lang(), encoding=args.encoding)
+            print(f"napkifu check: {text}", file=sys.stderr)
             return 2
     if args.max_diagnostics is not None and args.max_diagnostics < 0:
-        print("napkifu check: --max-diagnostics must be 0 or more", file=sys.stderr)
+        print(f"napkifu check: {USAGE['max'](args.lang or default_lang())}", file=sys.stderr)
         return 2
     if args.jobs is not None and args.jobs < 1:
-        print("napkifu check: --jobs must be 1 or more", file=sys.stderr)
+        print(f"napkifu check: {USAGE['jobs'](args.lang or default_lang())}", file=sys.stderr)
         return 2
     lang: Lang = args.lang or default_lang()
     color = args.color == "always" or (
@@ -218,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
                 print(more_line(result.path, result.hidden, lang))
             sys.stdout.flush()
     except BrokenProcessPool:  # a worker was killed (out of memory?): say so, no traceback
-        print("napkifu check: a worker process died; try -j 1", file=sys.stderr)
+        print(f"napkifu check: {USAGE['died'](lang)}", file=sys.stderr)
         status = 2
     if out is not None:
         out.close()

@@ -15,7 +15,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from napkifu.commands.check import add_jobs_args
-from napkifu.i18n import Lang, Text
+from napkifu.i18n import Lang, Text, default_lang
 
 if TYPE_CHECKING:  # polars is imported only when a season is read (not by `napkifu check`)
     from napkifu.analysis import SeasonFilter
@@ -68,7 +68,7 @@ def _pool_settings(args: argparse.Namespace) -> tuple[int, str | None] | None:
     from napkifu.cache import default_dir
 
     if args.jobs is not None and args.jobs < 1:
-        print("napkifu: --jobs must be 1 or more", file=sys.stderr)
+        print(PROBLEM["jobs"](getattr(args, "lang", None) or default_lang()), file=sys.stderr)
         return None
     return args.jobs or 0, None if args.no_cache else str(args.cache_dir or default_dir())
 
@@ -80,6 +80,12 @@ READ = Text(
 EXCLUDED = Text(
     "  {where}: {scope} excluded: {code} {message}", "  {where}: {scope}を除外: {code} {message}"
 )
+PROBLEM = {
+    "jobs": Text("napkifu: --jobs must be 1 or more", "napkifu: --jobs には 1 以上を指定してください"),
+    "missing": Text("napkifu: no such file or directory: {what}", "napkifu: ファイルもフォルダもありません: {what}"),
+    "exists": Text("napkifu: already exists (use --overwrite): {what}", "napkifu: すでにあります（上書きは --overwrite）: {what}"),
+    "write": Text("napkifu: cannot write: {what}", "napkifu: 書き込めません: {what}"),
+}  # fmt: skip
 SCOPE = {
     "round": Text("game {game} round {round}", "ゲーム {game} のラウンド {round} "),
     "game": Text("game {game}", "ゲーム {game} "),
@@ -161,7 +167,8 @@ def sink_season(args: argparse.Namespace, outputs: dict[str, str]) -> SinkResult
     try:
         files = expand_paths(args.paths)
     except FileNotFoundError as exc:
-        print(f"napkifu: no such file or directory: {exc}", file=sys.stderr)
+        lang = getattr(args, "lang", None) or default_lang()
+        print(PROBLEM["missing"](lang, what=exc), file=sys.stderr)
         return None
     flt = filters_from(args)
     with contextlib.ExitStack() as stack:
@@ -196,8 +203,8 @@ def writing() -> Iterator[list[bool]]:
     try:
         yield failed
     except OutputExists as exc:
-        print(f"napkifu: already exists (use --overwrite): {exc}", file=sys.stderr)
+        print(PROBLEM["exists"](default_lang(), what=exc), file=sys.stderr)
         failed.append(True)
     except OSError as exc:
-        print(f"napkifu: cannot write: {exc}", file=sys.stderr)
+        print(PROBLEM["write"](default_lang(), what=exc), file=sys.stderr)
         failed.append(True)
