@@ -81,6 +81,17 @@ def _templates() -> list[tuple[str, Text]]:
         for key, text in getattr(report, name).items():
             found.append((f"report.{name}[{key}]", text))
     found += [("report.MORE", report.MORE), ("report.SUMMARY", report.SUMMARY)]
+    from napkifu.commands import check, export
+
+    for module, names in [(check, ["USAGE"]), (export, ["PROBLEM", "SCOPE"])]:
+        for name in names:
+            found += [
+                (f"{module.__name__}.{name}[{k}]", t) for k, t in getattr(module, name).items()
+            ]
+    found += [(n, getattr(m, n.split(".")[-1])) for m, n in [
+        (export, "export.READ"), (export, "export.EXCLUDED"), (stats, "stats.TITLE"),
+        (stats, "stats.NO_COLUMN"), (stats, "stats.WL_TEXT"), (check, "check.CANNOT_OPEN"),
+    ]]  # fmt: skip
     from napkifu.notation import fix, suggest
 
     found += [(f"fix.SAY[{k}]", t) for k, t in fix.SAY.items()]
