@@ -250,7 +250,9 @@ class RecordBuilder:
                     code="NAP103",
                     player=ref.name,
                     players=seats,
-                    suggestion=closest_name(ref.name, [p.name for p in g.fields["players"].players]),
+                    suggestion=closest_name(
+                        ref.name, [p.name for p in g.fields["players"].players]
+                    ),
                 )
 
     def _report(
