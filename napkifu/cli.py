@@ -11,7 +11,9 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("check", "replay", "export", "stats", "fmt", "simulate", "clean")
+COMMANDS: tuple[str, ...] = ("check", "replay", "export", "stats", "fmt", "simulate", "clean")
+# the scorer's toolkit (issue 28)
+COMMANDS += ("new", "fill", "explain")
 
 
 def build_parser() -> argparse.ArgumentParser:

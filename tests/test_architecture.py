@@ -31,6 +31,7 @@ ALLOWED: dict[str, set[str]] = {
     "replay": {"cards", "model", "diagnostics", "i18n", "rules", "gcpause"},
     "api": {"notation", "replay", "diagnostics", "model", "cards"},
     "report": {"diagnostics", "i18n", "model"},
+    "explain": {"diagnostics", "i18n"},  # `napkifu explain`: codes.toml read beside the registry
     "views": {"replay", "cards", "diagnostics", "i18n", "model", "api"},
     "analysis": {
         "api",

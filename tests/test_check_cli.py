@@ -81,7 +81,7 @@ def test_japanese_messages(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     path.write_text(GOOD + "bids Xavier:pass\n", encoding="utf-8")
     status, out, err = run(capsys, "--lang", "ja", str(path))
     assert status == 1
-    assert "NAP103 エラー: Xavier は players" in out
+    assert "NAP103 エラー: Xavier は `players`" in out
     assert "エラー" in err
 
 

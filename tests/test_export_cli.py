@@ -102,8 +102,8 @@ def test_stats(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.index("Ken") < out.index("さくら")
     assert main(["stats", str(SEASON_DIR), "-q", "--sort", "nonsense"]) == 2
     assert main(["stats", str(SEASON_DIR), "-q", "--all", "--explain", "--lang", "ja"]) == 0
-    out = capsys.readouterr().out
-    assert "contracts_by_bid" in out and "合計得点" in out
+    both = capsys.readouterr()  # piped: CSV on stdout, the notes on stderr
+    assert "contracts_by_bid" in both.out and "合計得点" in both.err
 
 
 def test_progress_bar_only_on_a_terminal(

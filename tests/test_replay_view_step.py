@@ -87,7 +87,7 @@ def test_start_at_a_trick_and_japanese() -> None:
     stream = io.StringIO("q")
     run(rounds(), Console(file=out, width=120), lambda: stream.read(1), "ja", 6)
     text = out.getvalue()
-    assert "第6トリック" in text and "副官が判明" in text
+    assert "トリック 6" in text and "副官が判明" in text
 
 
 def test_end_of_input_quits() -> None:

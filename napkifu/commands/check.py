@@ -38,6 +38,17 @@ __all__ = ["FileResult", "check_bytes", "check_file", "iter_paths", "register", 
 CANNOT_OPEN = Text("cannot open {path}: {reason}", "{path} を開けません: {reason}")
 NO_RECORDS = "no records found"
 """The problem :func:`iter_paths` gives a folder with no record in it (NAP107)."""
+USAGE = {
+    "encoding": Text("unknown encoding {encoding!r}", "{encoding!r} という文字コードはありません"),
+    "max": Text(
+        "--max-diagnostics must be 0 or more", "--max-diagnostics には 0 以上を指定してください"
+    ),
+    "jobs": Text("--jobs must be 1 or more", "--jobs には 1 以上を指定してください"),
+    "died": Text(
+        "a worker process died; try -j 1",
+        "ワーカープロセスが異常終了しました。-j 1 で試してください",
+    ),
+}
 
 
 def iter_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
@@ -191,13 +202,14 @@ def run(args: argparse.Namespace) -> int:
         try:
             codecs.lookup(args.encoding)
         except LookupError:
-            print(f"napkifu check: unknown encoding {args.encoding!r}", file=sys.stderr)
+            text = USAGE["encoding"](args.lang or default_lang(), encoding=args.encoding)
+            print(f"napkifu check: {text}", file=sys.stderr)
             return 2
     if args.max_diagnostics is not None and args.max_diagnostics < 0:
-        print("napkifu check: --max-diagnostics must be 0 or more", file=sys.stderr)
+        print(f"napkifu check: {USAGE['max'](args.lang or default_lang())}", file=sys.stderr)
         return 2
     if args.jobs is not None and args.jobs < 1:
-        print("napkifu check: --jobs must be 1 or more", file=sys.stderr)
+        print(f"napkifu check: {USAGE['jobs'](args.lang or default_lang())}", file=sys.stderr)
         return 2
     lang: Lang = args.lang or default_lang()
     color = args.color == "always" or (
@@ -205,6 +217,7 @@ def run(args: argparse.Namespace) -> int:
     )
     out = _JsonArray(args.lang or "en") if args.format == "json" else None
     status = files = errors = warnings = 0
+    first_code = ""  # for the one hint line pointing at `napkifu explain`
     work = functools.partial(check_task, settings_from(args))
     empty: list[Diagnostic] = []
     tasks = list(_tasks(args, empty))
@@ -234,6 +247,7 @@ def run(args: argparse.Namespace) -> int:
                 if result.hidden:
                     print(more_line(result.path, result.hidden, lang), file=sys.stderr)
                 continue
+            first_code = first_code or next((d.code for d in result.diagnostics), "")
             for line in render_text(
                 result.diagnostics, result.lines, lang=lang, color=color, excerpt=not args.quiet
             ):
@@ -242,7 +256,7 @@ def run(args: argparse.Namespace) -> int:
                 print(more_line(result.path, result.hidden, lang))
             sys.stdout.flush()
     except BrokenProcessPool:  # a worker was killed (out of memory?): say so, no traceback
-        print("napkifu check: a worker process died; try -j 1", file=sys.stderr)
+        print(f"napkifu check: {USAGE['died'](lang)}", file=sys.stderr)
         status = 2
     if empty and not files:  # nothing at all was read
         status = 2
@@ -250,6 +264,10 @@ def run(args: argparse.Namespace) -> int:
         out.close()
     elif not args.quiet:
         print(summary_line(errors, warnings, files, lang), file=sys.stderr)
+        if first_code:
+            from napkifu.explain import hint_line
+
+            print(hint_line(first_code, lang), file=sys.stderr)
     return status
 
 

@@ -15,6 +15,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from napkifu.commands.check import add_jobs_args
+from napkifu.i18n import Lang, Text, default_lang
 
 if TYPE_CHECKING:  # polars is imported only when a season is read (not by `napkifu check`)
     from napkifu.analysis import SeasonFilter
@@ -67,29 +68,51 @@ def _pool_settings(args: argparse.Namespace) -> tuple[int, str | None] | None:
     from napkifu.cache import default_dir
 
     if args.jobs is not None and args.jobs < 1:
-        print("napkifu: --jobs must be 1 or more", file=sys.stderr)
+        print(PROBLEM["jobs"](getattr(args, "lang", None) or default_lang()), file=sys.stderr)
         return None
     return args.jobs or 0, None if args.no_cache else str(args.cache_dir or default_dir())
 
 
-def report(result: SinkResult, *, quiet: bool = False) -> None:
+READ = Text(
+    "napkifu: {files} files, {rounds} rounds ({dupes} duplicates), {excluded} excluded for errors",
+    "napkifu: {files} ファイル、{rounds} ラウンド（重複 {dupes}）、エラーで除外 {excluded}",
+)
+EXCLUDED = Text(
+    "  {where}: {scope} excluded: {code} {message}", "  {where}: {scope}を除外: {code} {message}"
+)
+PROBLEM = {
+    "jobs": Text("napkifu: --jobs must be 1 or more", "napkifu: --jobs には 1 以上を指定してください"),
+    "missing": Text("napkifu: no such file or directory: {what}", "napkifu: ファイルもフォルダもありません: {what}"),
+    "exists": Text("napkifu: already exists (use --overwrite): {what}", "napkifu: すでにあります（上書きは --overwrite）: {what}"),
+    "write": Text("napkifu: cannot write: {what}", "napkifu: 書き込めません: {what}"),
+}  # fmt: skip
+SCOPE = {
+    "round": Text("game {game} round {round}", "ゲーム {game} のラウンド {round} "),
+    "game": Text("game {game}", "ゲーム {game} "),
+    "file": Text("file", "ファイル"),
+}
+
+
+def report(result: SinkResult, *, quiet: bool = False, lang: Lang = "en") -> None:
     """Say on stderr what was read and which rounds did not count, and why."""
     files, rounds, dupes, excluded = result.files, result.rounds, result.duplicates, result.excluded
     if quiet:
         return
-    print(
-        f"napkifu: {files} files, {rounds} rounds "
-        f"({dupes} duplicates), {excluded.height} excluded for errors",
-        file=sys.stderr,
-    )
+    count = excluded.height
+    print(READ(lang, files=files, rounds=rounds, dupes=dupes, excluded=count), file=sys.stderr)
     for row in excluded.iter_rows(named=True):
         where = f"{row['file']}:{row['line'] or 0}"
-        scope = (
-            f"game {row['game']} round {row['round']}"
-            if row["round"] is not None
-            else (f"game {row['game']}" if row["game"] is not None else "file")
+        kind = (
+            "round" if row["round"] is not None else "game" if row["game"] is not None else "file"
         )
-        print(f"  {where}: {scope} excluded: {row['code']} {row['message']}", file=sys.stderr)
+        scope = SCOPE[kind](lang, game=row["game"], round=row["round"])
+        message = (
+            row.get("message_ja") if lang == "ja" and row.get("message_ja") else row["message"]
+        )
+        print(
+            EXCLUDED(lang, where=where, scope=scope, code=row["code"], message=message),
+            file=sys.stderr,
+        )
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -144,7 +167,8 @@ def sink_season(args: argparse.Namespace, outputs: dict[str, str]) -> SinkResult
     try:
         files = expand_paths(args.paths)
     except FileNotFoundError as exc:
-        print(f"napkifu: no such file or directory: {exc}", file=sys.stderr)
+        lang = getattr(args, "lang", None) or default_lang()
+        print(PROBLEM["missing"](lang, what=exc), file=sys.stderr)
         return None
     if not _report_empty_folders(args.paths, files) and not files:
         return None  # nothing at all to read (NAP107 said why)
@@ -181,10 +205,10 @@ def writing() -> Iterator[list[bool]]:
     try:
         yield failed
     except OutputExists as exc:
-        print(f"napkifu: already exists (use --overwrite): {exc}", file=sys.stderr)
+        print(PROBLEM["exists"](default_lang(), what=exc), file=sys.stderr)
         failed.append(True)
     except OSError as exc:
-        print(f"napkifu: cannot write: {exc}", file=sys.stderr)
+        print(PROBLEM["write"](default_lang(), what=exc), file=sys.stderr)
         failed.append(True)
 
 

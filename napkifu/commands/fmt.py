@@ -60,6 +60,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default="unicode",
         help="card style (default: unicode ♠A)",
     )
+    p.add_argument(
+        "--fix",
+        action="store_true",
+        help="also list each repair: full-width spellings (１０ ＪＫ ＋1 −1 ： ♠︎), trick leaders and bidders written in",
+    )
+    p.add_argument(
+        "--lang",
+        choices=("en", "ja"),
+        default=None,
+        help="language of the messages (default: locale)",
+    )
 
 
 # -- completing a record from its judgement -----------------------------------------
@@ -210,7 +221,7 @@ def _read(path: str) -> tuple[bytes, str | None, list[Diagnostic]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    lang = default_lang()
+    lang = getattr(args, "lang", None) or default_lang()
     status = 0
     changed = unchanged = refused = 0
     for path in _expand(args.files):
@@ -239,6 +250,11 @@ def run(args: argparse.Namespace) -> int:
             unchanged += 1
             continue
         changed += 1
+        if getattr(args, "fix", False):
+            from napkifu.notation.fix import repairs
+
+            for repair in repairs(text or "", new, path):
+                print(repair.text(path, lang), file=sys.stderr)
         if args.diff:
             sys.stdout.writelines(
                 difflib.unified_diff(

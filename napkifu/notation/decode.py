@@ -29,7 +29,7 @@ MSG = {
     "bad": Text(
         "cannot decode the file as {tried}: byte 0x{byte:02X} at offset {offset} is not valid "
         "{first}",
-        "{tried} として読めません: オフセット {offset} のバイト 0x{byte:02X} は {first} として不正です",
+        "{tried_ja}読めません。オフセット {offset} のバイト 0x{byte:02X} は {first} として不正です",
     ),
     "cp932": Text(
         "the file is not UTF-8 (byte 0x{byte:02X} at offset {offset}); it was read as "
@@ -85,6 +85,7 @@ def decode(
                     _position(data, err.start),
                     file,
                     tried=encoding,
+                    tried_ja=f"{encoding} として",
                     byte=byte,
                     offset=err.start,
                     first=encoding,
@@ -118,7 +119,11 @@ def not_utf8(file: str, span: Span, byte: int, offset: int, bom: bool, cp932: bo
     if cp932 and not bom:
         return _diag("cp932", span, file, Severity.WARNING, byte=byte, offset=offset)
     tried = "UTF-8 (it starts with a UTF-8 BOM)" if bom else "UTF-8 or Shift_JIS/CP932"
-    return _diag("bad", span, file, tried=tried, byte=byte, offset=offset, first="UTF-8")
+    tried_ja = (
+        "先頭に BOM があるのに UTF-8 として" if bom else "UTF-8 としても Shift_JIS/CP932 としても"
+    )
+    values: dict[str, object] = {"tried": tried, "tried_ja": tried_ja, "byte": byte}
+    return _diag("bad", span, file, None, first="UTF-8", offset=offset, **values)
 
 
 def _strip_bom(text: str) -> str:

@@ -17,6 +17,7 @@ from napkifu.cards import SUIT_BY_TEXT, parse_card
 from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import Text
 from napkifu.model import Span
+from napkifu.notation.suggest import DID_YOU_MEAN, closest_card
 
 _CARD_RUNS = frozenset(("CARDS", "PLAYS", "CARD"))
 _BID_RUNS = frozenset(("BIDS", "BID"))
@@ -242,4 +243,6 @@ def syntax_diagnostic(
             else:
                 v["found"] = "the end of the line" if lang == "en" else "行末"
         texts[lang] = MSG[key](lang, **v)  # type: ignore[arg-type]
+        if key == "not_card" and (card := closest_card(word)) is not None:
+            texts[lang] += DID_YOU_MEAN(lang, what=card)  # type: ignore[arg-type]
     return Diagnostic(code, texts["en"], span, file, game, rnd, None, texts["ja"])

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from napkifu.diagnostics import Diagnostic
-from napkifu.i18n import Text
+from napkifu.i18n import LANGS, Text
 from napkifu.model import Span
+from napkifu.notation.suggest import DID_YOU_MEAN
 
 MSG = {
     "header_after_round": Text(
@@ -65,7 +66,7 @@ MSG = {
     ),
     "unknown_player": Text(
         "{player} is not one of the players ({players})",
-        "{player} は players（{players}）にいません",
+        "{player} は `players`（{players}）にいません",
     ),
     "missing_contract": Text(
         "round {round} has no `napoleon` or `bids` line: who was Napoleon?",
@@ -94,6 +95,15 @@ def diagnostic(
     **values: object,
 ) -> Diagnostic:
     text = MSG[key]
+    suggestion = values.pop("suggestion", None)  # "did you mean …?" (napkifu.notation.suggest)
+    hint = {lang: DID_YOU_MEAN(lang, what=suggestion) if suggestion else "" for lang in LANGS}
     return Diagnostic(
-        code, text("en", **values), span, file, game_no, rnd, trick, text("ja", **values)
+        code,
+        text("en", **values) + hint["en"],
+        span,
+        file,
+        game_no,
+        rnd,
+        trick,
+        text("ja", **values) + hint["ja"],
     )

@@ -24,6 +24,7 @@ from napkifu.diagnostics import Diagnostic
 from napkifu.model import Comment, Game, Record, Span
 from napkifu.notation.errors import syntax_diagnostic
 from napkifu.notation.fastpath import FastPath
+from napkifu.notation.fullwidth import fold_line
 from napkifu.notation.structure import RecordBuilder
 from napkifu.notation.transform import Statement, StatementBuilder, comment_text
 
@@ -104,6 +105,7 @@ def iter_parse(lines: Iterable[str], file: str = "<string>") -> Iterator[Part]:
         line_no = 0
         for line in lines:
             line_no += 1
+            line = fold_line(line)  # full-width spellings: one rule (notation/fullwidth.py)
             stripped = line.lstrip()
             if not stripped:
                 continue

@@ -81,6 +81,7 @@ def sniff(fh: BinaryIO, file: str, encoding: str | None) -> tuple[str | None, li
                 position(fh, bad),
                 file,
                 tried=encoding,
+                tried_ja=f"{encoding} として",
                 byte=byte,
                 offset=bad,
                 first=encoding,

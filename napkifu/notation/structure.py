@@ -1,16 +1,11 @@
 """From a stream of statements to games and rounds, with the structural checks.
 
-Syntax says what one line means; this module says where it may stand: headers
-before the first round and ``rules`` before ``rule``; rounds numbered 1, 2, 3 …;
-the lines of a round in NOTATION.md's order; no line twice (the first is kept,
-so the model stays usable); names that are among the ``players``; the lines a
-round needs in order to be judged at all. Everything here is NAP103 or NAP105;
-whether a line agrees with the rules is the replay engine's question.
-
-Order inside a round: ``call``, ``adjutant`` and ``discard`` form one block in
-which ``discard`` may stand before ``call`` or after ``adjutant`` (both
-``call-timing`` orders are accepted here; whether the order fits the rules is
-left to the engine).
+Syntax says what one line means; this module says where it may stand (headers before
+the first round, ``rules`` before ``rule``, rounds numbered 1, 2, 3 …, a round's lines
+in NOTATION.md's order — ``discard`` may stand before ``call`` or after ``adjutant``,
+both ``call-timing`` orders), that no line comes twice (the first is kept) and that
+names are among the ``players``: NAP103 and NAP105. Whether a line agrees with the
+rules is the replay engine's question.
 """
 
 from __future__ import annotations
@@ -35,6 +30,7 @@ from napkifu.notation.aliases import Aliases, renamed
 from napkifu.notation.drafts import GameDraft, RoundDraft
 from napkifu.notation.messages import diagnostic
 from napkifu.notation.objects import meta as make_meta
+from napkifu.notation.suggest import closest_name
 from napkifu.notation.transform import Statement as Stmt
 
 HEADERS = frozenset(("game", "date", "place", "tag", "players", "rules", "rule", "alias"))
@@ -256,6 +252,9 @@ class RecordBuilder:
                     code="NAP103",
                     player=ref.name,
                     players=seats,
+                    suggestion=closest_name(
+                        ref.name, [p.name for p in g.fields["players"].players]
+                    ),
                 )
 
     def _report(

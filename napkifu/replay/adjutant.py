@@ -125,7 +125,7 @@ def call_faults(
         return [
             (
                 f"there is no adjutant with {rules.players} players: nothing may be called",
-                f"{rules.players} 人では副官はいない（指定できない）",
+                f"{rules.players} 人では副官はいません（指定できません）",
             )
         ]
     text = CARD_TEXTS["unicode"][c]
@@ -146,7 +146,7 @@ def call_faults(
         out.append(
             (
                 f"{napoleon} calls {text}, which was discarded (rule call-timing after-exchange)",
-                f"{napoleon} が捨てた {text} を指定した（call-timing after-exchange）",
+                f"{napoleon} が捨てた {text} を指定しました（`call-timing after-exchange`）",
             )
         )
     if rules.call_own_card == "forbidden":
@@ -159,7 +159,7 @@ def call_faults(
             out.append(
                 (
                     f"{napoleon} calls {text} from their own hand (rule call-own-card forbidden)",
-                    f"{napoleon} が自分の手札の {text} を指定した（call-own-card forbidden）",
+                    f"{napoleon} が自分の手札の {text} を指定しました（`call-own-card forbidden`）",
                 )
             )
     return out
@@ -186,5 +186,5 @@ def check_adjutant_line(
             "NAP402",
             span,
             f"adjutant {written or 'none'} is wrong: the called card's holder makes it {truth}",
-            f"adjutant {written or 'none'} は誤り: 指定カードの持ち主からすると {truth_ja}",
+            f"`adjutant {written or 'none'}` は誤りです。指定カードの持ち主からすると {truth_ja} です",
         )

@@ -63,7 +63,7 @@ def run_auction(
                     "NAP303",
                     bid.span,
                     f"{players[who]} bids after the auction was over",
-                    f"競りが終わった後に {players[who]} がビッドしている",
+                    f"競りが終わった後に {players[who]} がビッドしています",
                 )
             continue
         if who != turn:
@@ -71,7 +71,9 @@ def run_auction(
             # the auction goes on in seat order, so the rest is judged as written.
             if rep:
                 why, why_ja = (
-                    (" (and has passed)", "（しかも既にパスしている）") if who in out else ("", "")
+                    (" (and has passed)", "（しかも既にパスしています）")
+                    if who in out
+                    else ("", "")
                 )
                 rep.add(
                     "NAP303",
@@ -79,7 +81,7 @@ def run_auction(
                     f"bid out of turn: it is {players[turn]}'s turn, not {players[who]}'s"
                     f"{why}; the bid is read as {players[turn]}'s",
                     f"手番違い: {players[who]} ではなく {players[turn]} の番{why_ja}。"
-                    f"{players[turn]} のビッドとして読む",
+                    f"{players[turn]} のビッドとして読みます",
                 )
             who = turn
         who_list.append(players[who] if n else named)
@@ -94,7 +96,7 @@ def run_auction(
                 if bid.suit is None and not rules.no_trump:
                     en, ja = (
                         f"no-trump bid {text} is not allowed (rule no-trump off)",
-                        f"ノートランプの宣言 {text} は認められていない",
+                        f"ノートランプの宣言 {text} は認められていません",
                     )
                 else:
                     en = (
@@ -113,7 +115,7 @@ def run_auction(
                         f"bid {text} by {players[who]} is not higher than the standing "
                         f"bid {st} by {players[standing[1]]}",
                         f"{players[who]} のビッド {text} は {players[standing[1]]} の "
-                        f"{st} より高くない",
+                        f"{st} より高くありません",
                     )
             else:
                 standing = (key, who, bid)

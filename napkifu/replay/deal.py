@@ -62,14 +62,14 @@ def check_deal(rules: Rules, rnd: Round, napoleon: str | None, rep: Reporter) ->
                     "NAP201",
                     ref.span,
                     f"{card_text(c)} is discarded twice",
-                    f"{card_text(c)} が二度捨てられている",
+                    f"{card_text(c)} が二度捨てられています",
                 )
             elif c in seen and c not in own and c != JOKER:
                 rep.add(
                     "NAP201",
                     ref.span,
                     f"discarded {card_text(c)} is also in {seen[c]}",
-                    f"捨て札の {card_text(c)} は {seen[c]} にもある",
+                    f"捨て札の {card_text(c)} は {_ja(seen[c])} にもあります",
                 )
             mine.add(c)
 
@@ -84,12 +84,19 @@ def _size(rep: Reporter, got: int, want: int, what: str, what_ja: str, span: obj
         )
 
 
+def _ja(where: str) -> str:
+    """A place of the deal, as the English message names it, in Japanese."""
+    if where.endswith("'s hand"):
+        return where[: -len("'s hand")] + " の手札"
+    return {"the widow": "場札", "the discards": "捨て札"}.get(where, where)
+
+
 def _not_in_deck(rep: Reporter, ref: CardRef) -> None:
     rep.add(
         "NAP203",
         ref.span,
         "a joker is not in this deck (rule jokers 0)",
-        "このデッキにジョーカーはない（jokers 0）",
+        "このデッキにジョーカーはありません（`jokers 0`）",
     )
 
 
@@ -115,7 +122,7 @@ def _one(
             "NAP201",
             ref.span,
             f"{card_text(c)} in {where} appears twice in the deal (first in {seen[c]})",
-            f"{where} の {card_text(c)} が配札に二度ある（最初は {seen[c]}）",
+            f"{_ja(where)} の {card_text(c)} が配札に二度あります（最初は {_ja(seen[c])}）",
         )
     else:
         seen[c] = where

@@ -59,13 +59,13 @@ def hand_consistency(
             cs = cards_list(sorted(extra.elements()))
             problem = (
                 f"{name} plays {cs}, not in the given hand",
-                f"{name} が手札にない {cs} を出している",
+                f"{name} が手札にない {cs} を出しています",
             )
         elif complete and unknown == 0 and unknown_disc == 0 and missing:
             cs = cards_list(sorted(missing.elements()))
             problem = (
                 f"{name}'s given hand holds {cs}, never played",
-                f"{name} の手札の {cs} が一度も出ていない",
+                f"{name} の手札の {cs} が一度も出ていません",
             )
         if problem is not None:
             span = line.meta.span
@@ -125,5 +125,5 @@ def check_widow(
                 ref.span,
                 f"the widow disagrees with the play: {text} is in the widow, which {napoleon} "
                 f"took, but {who} plays it",
-                f"場札がプレイと矛盾: 場札の {text} を {napoleon} ではなく {who} が出している",
+                f"場札がプレイと矛盾しています。場札の {text} を {napoleon} ではなく {who} が出しています",
             )

@@ -96,8 +96,8 @@ def check_plays(
                     "NAP503",
                     t.line.plays[i].span,
                     f"{name} plays {card_text(c)}, but {why}",
-                    f"{name} が {card_text(c)} を出したが、そのカードは"
-                    + ("捨て札にある" if c in discarded else "既に出ている"),
+                    f"{name} が {card_text(c)} を出しましたが、そのカードは"
+                    + ("捨て札にあります" if c in discarded else "既に出ています"),
                     t.number,
                 )
             elif owners and owners.get(c, s) != s:
@@ -106,7 +106,7 @@ def check_plays(
                     "NAP503",
                     t.line.plays[i].span,
                     f"{name} plays {card_text(c)}, but it is in {other}'s given hand",
-                    f"{name} が {card_text(c)} を出したが、そのカードは {other} の手札にある",
+                    f"{name} が {card_text(c)} を出しましたが、そのカードは {other} の手札にあります",
                     t.number,
                 )
             gone[c] = seen + 1
@@ -149,27 +149,28 @@ def _report(
     found = [(c, _played_in(tricks, seat, c, t.number)) for c in shown]
     later = [f"{card_text(c)} in trick {k}" for c, k in found if k is not None]
     tail = f" (played later: {', '.join(later)})" if later else ""
-    tail_ja = "（後で出している: " + "、".join(later) + "）" if later else ""
+    later_ja = [f"トリック {k} で {card_text(c)}" for c, k in found if k is not None]
+    tail_ja = "（後で " + "、".join(later_ja) + " を出しています）" if later else ""
     held = cards_list(shown)
     lead = suit_text(t.lead_suit)
     if code == "NAP506":
         en = f"{name} played {card_text(card)} on a ♣3 joker request while holding the joker"
-        ja = f"{name} は ♣3 のジョーカー請求にジョーカーを持ちながら {card_text(card)} を出した"
+        ja = f"{name} は ♣3 のジョーカー請求にジョーカーを持ちながら {card_text(card)} を出しました"
     elif code == "NAP505":
         en = (
             f"{name} played {card_text(card)} on a joker trump request ({lead} trumps) "
             f"while holding {held}"
         )
-        ja = f"{name} はジョーカーの切り札請求（{lead}）に {held} を持ちながら {card_text(card)} を出した"
+        ja = f"{name} はジョーカーの切り札請求（{lead}）に {held} を持ちながら {card_text(card)} を出しました"
     elif code == "NAP507":
         en = (
             f"{name} leads trick 1 with {card_text(card)} although holding {held} "
             "(rule opening-lead restricted: no trump, spade or joker lead)"
         )
-        ja = f"{name} は {held} を持ちながら初手に {card_text(card)} をリードした（opening-lead restricted）"
+        ja = f"{name} は {held} を持ちながら初手に {card_text(card)} をリードしました（`opening-lead restricted`）"
     else:
         en = f"{name} played {card_text(card)} on a {lead} lead while holding {held}"
-        ja = f"{name} は {lead} のリードに {held} を持ちながら {card_text(card)} を出した"
+        ja = f"{name} は {lead} のリードに {held} を持ちながら {card_text(card)} を出しました"
     rep.add(code, span, en + tail, ja + tail_ja, t.number)  # type: ignore[arg-type]
 
 

@@ -22,11 +22,11 @@ class Reporter:
         self, code: str, span: Span, message: str, message_ja: str, trick: int | None = None
     ) -> None:
         where = f"round {self.round}, " if self.round is not None else ""
-        where_ja = f"第{self.round}ラウンド、" if self.round is not None else ""
+        where_ja = f"ラウンド {self.round}、" if self.round is not None else ""
         t = trick if trick is not None else self.trick
         if t is not None:
             where += f"trick {t}: "
-            where_ja += f"第{t}トリック: "
+            where_ja += f"トリック {t}: "
         elif where:
             where = where[:-2] + ": "
             where_ja = where_ja[:-1] + ": "

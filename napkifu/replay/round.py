@@ -100,12 +100,12 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
                 "NAP304",
                 after[0],
                 "everybody passed (a redeal): nothing may follow the bids",
-                "全員パス（配り直し）の後に行がある",
+                "全員パス（配り直し）の後に行があります",
             )
         return unjudged_round(base, "redeal", rep)
     if bids and not auction.finished:
         last = rnd.bids[-1]
-        rep.add("NAP304", last.meta.span, "the auction is unfinished", "競りが終わっていない")
+        rep.add("NAP304", last.meta.span, "the auction is unfinished", "競りが終わっていません")
     napoleon, count, suit = auction.napoleon, auction.count, auction.suit
     if rnd.napoleon is not None:
         line = rnd.napoleon
@@ -118,7 +118,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
                     f"napoleon {line.player.name} {bid_text(w.count or 0, w.suit)} "
                     f"disagrees with the auction, won by {napoleon} with "
                     f"{bid_text(count or 0, suit)}",
-                    f"napoleon 行が競りと矛盾（競りの勝者は {napoleon} "
+                    f"`napoleon` 行が競りと矛盾しています（競りの勝者は {napoleon} "
                     f"{bid_text(count or 0, suit)}）",
                 )
         else:  # no finished auction: the napoleon line says who won it
@@ -206,7 +206,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
             "NAP402",
             rnd.meta.span,
             "the record does not tell who holds the called card: an adjutant line is required",
-            "指定カードの持ち主が記録から分からない: adjutant 行が必要",
+            "指定カードの持ち主が記録から分かりません。`adjutant` 行が必要です",
         )
     jt = None
     honors_nap = honors_all = None

@@ -175,7 +175,7 @@ def judged_tricks(
             "NAP502",
             span,
             f"only {len(seated)} of {rules.tricks} tricks are recorded and there is no claim",
-            f"トリックが {len(seated)}/{rules.tricks} しかなく、claim もない",
+            f"トリックが {len(seated)}/{rules.tricks} しかなく、`claim` 行もありません",
         )
     if not side_known:
         return out, None, None
@@ -199,7 +199,7 @@ def judged_tricks(
                 result.value_span,
                 f"result {result.honors} disagrees with the play: Napoleon's side was "
                 f"credited with {n_} honors",
-                f"result {result.honors} がプレイと矛盾（ナポレオン軍の絵札は {n_} 枚）",
+                f"`result {result.honors}` がプレイと矛盾しています（ナポレオン軍の絵札は {n_} 枚）",
             )
         return out, n_, a_
     if not possible:
@@ -213,7 +213,7 @@ def judged_tricks(
             "NAP601",
             rnd.meta.span,
             "the record cannot determine the result (unknown discards): a result line is required",
-            "捨て札が不明で結果を決められない: result 行が必要",
+            "捨て札が不明で結果を決められません。`result` 行が必要です",
         )
         return out, None, None
     for n_, a_ in possible:
@@ -225,7 +225,7 @@ def judged_tricks(
         "NAP601",
         result.value_span,
         f"result {result.honors} is impossible: Napoleon's side was credited with {rng} honors",
-        f"result {result.honors} はありえない（{lo}〜{hi} 枚）",
+        f"`result {result.honors}` はありえません（{lo}〜{hi} 枚）",
     )
     return out, result.honors, None
 

@@ -110,7 +110,7 @@ def seat_tricks(
                     "NAP203",
                     p.span,
                     "a joker is not in this deck (rule jokers 0)",
-                    "このデッキにジョーカーはない（jokers 0）",
+                    "このデッキにジョーカーはありません（`jokers 0`）",
                 )
             if p.joker_suit is not None and (
                 i != 0 or p.card != JOKER or rules.joker_lead != "suit"
@@ -119,7 +119,7 @@ def seat_tricks(
                     "NAP507",
                     p.span,
                     "a suit may be named only by a led joker under rule joker-lead suit",
-                    "スート指定はリードしたジョーカー（joker-lead suit）だけ",
+                    "スートを指定できるのはリードしたジョーカーだけです（`joker-lead suit`）",
                 )
         if (
             cards

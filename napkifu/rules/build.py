@@ -171,7 +171,7 @@ def check_option(key: str, values: Sequence[str]) -> object:
         what = UNSUPPORTED[key]
         raise RuleError(
             f"rule '{key}' is not supported: {what} is not modelled by napkifu",
-            f"ルール '{key}' には対応していません（{what}）",
+            f"ルール '{key}'（{what.partition(' (')[2].rstrip(')') or what}）には対応していません",
             "key",
         )
     opt = OPTIONS.get(key)

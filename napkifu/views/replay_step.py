@@ -29,10 +29,10 @@ HELP = Text(
     "n/→ 次 ・ p/← 前 ・ 数字+Enter でトリックへ（0: 配札） ・ q 終了",
 )
 WHERE = Text(
-    "Game {g}, round {r} · {page}  [{i}/{n}]", "第{g}ゲーム 第{r}ラウンド ・ {page}  [{i}/{n}]"
+    "Game {g}, round {r} · {page}  [{i}/{n}]", "ゲーム {g}、ラウンド {r} ・ {page}  [{i}/{n}]"
 )
 DEAL = Text("deal and auction", "配札とビッド")
-TRICK = Text("trick {t}", "第{t}トリック")
+TRICK = Text("trick {t}", "トリック {t}")
 RESULT = Text("result", "結果")
 
 _NEXT = {"n", " ", "j", "l", "\x1b[C", "\x1b[B", "\x1bOC", "\x1bOB"}

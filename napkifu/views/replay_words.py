@@ -6,25 +6,25 @@ from __future__ import annotations
 from napkifu.i18n import Text
 
 T = {
-    "game": Text("Game {n}", "第{n}ゲーム"),
-    "round": Text("round {n}", "第{n}ラウンド"),
+    "game": Text("Game {n}", "ゲーム {n}"),
+    "round": Text("round {n}", "ラウンド {n}"),
     "seats": Text("Seats (clockwise)", "席順（時計回り）"),
     "dealer": Text("dealer {p}", "ディーラー {p}"),
     "auction": Text("Auction", "ビッド"),
     "contract": Text("Contract", "コントラクト"),
     "called": Text("called {c}", "副官指定 {c}"),
     "adjutant": Text("Adjutant", "副官"),
-    "revealed": Text("{p}, revealed in trick {t}", "{p}（第{t}トリックで判明）"),
+    "revealed": Text("{p}, revealed in trick {t}", "{p}（トリック {t} で判明）"),
     "revealed_later": Text(
         "{p}, revealed in trick {t}; before that, (hidden) marks what the table did not know",
-        "{p}（第{t}トリックで判明。それまでの「非公開」は卓にはまだ分からなかったこと）",
+        "{p}（トリック {t} で判明。それまでの「非公開」は卓にはまだ分からなかったこと）",
     ),
     "adj_unknown": Text("unknown", "不明"),
     "alone": Text("none: {p} plays alone", "なし: {p} の独り立ち"),
     "widow": Text("Widow", "場札"),
     "discards": Text("Discards", "捨て札"),
     "hands": Text("Hands as dealt", "配られた手札"),
-    "trick": Text("Trick {n}", "第{n}トリック"),
+    "trick": Text("Trick {n}", "トリック {n}"),
     "leads": Text("{p} leads", "{p} のリード"),
     "lead_suit": Text("lead {s}", "台札 {s}"),
     "no_lead_suit": Text("no lead suit", "台札なし"),
@@ -67,5 +67,5 @@ T = {
     "score_sheet": Text("Score sheet: no tricks recorded", "スコアのみ: トリックの記録なし"),
     "problems": Text("Problems", "問題"),
     "line": Text("line {n}", "{n}行目"),
-    "no_trick": Text("no trick {n} in this round", "このラウンドに第{n}トリックはない"),
+    "no_trick": Text("no trick {n} in this round", "このラウンドにトリック {n} はありません"),
 }
