@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from napkifu.diagnostics import Diagnostic, Severity
 from napkifu.i18n import Lang, Text
+from napkifu.terminal import escape
 
 SEVERITY_WORD = {
     Severity.ERROR: Text("error", "エラー"),
@@ -65,22 +66,22 @@ def render_text(
     out: list[str] = []
     for d in diagnostics:
         sev = d.severity
-        where = f"{d.file}:{d.span.line}:{d.span.column}:"
+        where = f"{escape(d.file)}:{d.span.line}:{d.span.column}:"
         head = f"{d.code} {SEVERITY_WORD[sev](lang)}:"
         if color:
             where, head = f"{_BOLD}{where}{_RESET}", f"{_STYLE[sev]}{head}{_RESET}"
-        out.append(f"{where} {head} {message(d, lang)}")
+        out.append(f"{where} {head} {escape(message(d, lang))}")
         source = (lines or {}).get(d.span.line)
         if excerpt and source is not None:
             end = d.span.end_column if d.span.end_line == d.span.line else None
             caret = caret_line(source, d.span.column, end)
-            out.append(source)
+            out.append(escape(source))
             out.append(f"{_CARET}{caret}{_RESET}" if color else caret)
     return out
 
 
 def more_line(file: str, count: int, lang: Lang = "en") -> str:
-    return MORE(lang, file=file, count=count)
+    return MORE(lang, file=escape(file), count=count)
 
 
 def summary_line(errors: int, warnings: int, files: int, lang: Lang = "en") -> str:

@@ -29,7 +29,9 @@ from napkifu.commands.checkfile import (
 from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import LANGS, Lang, Text, default_lang
 from napkifu.parallel import default_jobs, jobs_for, run_jobs
+from napkifu.paths import find_records
 from napkifu.report import more_line, render_text, summary_line, to_json_objects
+from napkifu.terminal import escape
 
 __all__ = ["FileResult", "check_bytes", "check_file", "iter_paths", "register", "run"]
 
@@ -37,37 +39,12 @@ CANNOT_OPEN = Text("cannot open {path}: {reason}", "{path} を開けません: {
 
 
 def iter_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
-    """(path, problem) for every file to check: files as given, ``*.nap`` files
-    under directories (sorted, symlinked directories followed once), ``-`` for stdin."""
-    for path in paths:
-        if path == "-" or not os.path.isdir(path):
-            if path != "-" and not os.path.exists(path):
-                yield path, "No such file or directory"
-            else:
-                yield path, None
-            continue
-        seen: set[tuple[int, int]] = set()
-        problems: list[OSError] = []
-        for root, dirs, files in os.walk(path, followlinks=True, onerror=problems.append):
-            while problems:  # a directory that cannot be listed
-                err = problems.pop(0)
-                yield str(err.filename or root), err.strerror or str(err)
-            try:
-                st = os.stat(root)
-            except OSError:
-                dirs[:] = []
-                continue
-            key = (st.st_dev, st.st_ino)
-            if key in seen:  # a symlink loop, or a directory reached twice
-                dirs[:] = []
-                continue
-            seen.add(key)
-            dirs.sort()
-            for name in sorted(files):
-                if name.endswith(".nap"):
-                    yield os.path.join(root, name), None
-        for err in problems:
-            yield str(err.filename or path), err.strerror or str(err)
+    """(path, problem) for every file to check (:func:`napkifu.paths.find_records`:
+    regular files as given, ``*.nap`` files under folders, ``-`` for stdin); the
+    files skipped with a warning are left out."""
+    for found in find_records(paths):
+        if found.note is None:
+            yield found.path, found.problem
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -154,9 +131,12 @@ def add_jobs_args(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _tasks(args: argparse.Namespace) -> Iterator[Task]:
-    for path, problem in iter_paths(args.paths):
-        if path == "-" and problem is None:
+def _tasks(args: argparse.Namespace, lang: Lang) -> Iterator[Task]:
+    for found in find_records(args.paths, lang=lang):
+        path, problem = found.path, found.problem
+        if found.note is not None:
+            print(f"napkifu check: {escape(found.note)}", file=sys.stderr)
+        elif path == "-" and problem is None:
             yield "<stdin>", None, sys.stdin.buffer.read()
         else:
             yield path, problem, None
@@ -187,14 +167,15 @@ def run(args: argparse.Namespace) -> int:
     out = _JsonArray(args.lang or "en") if args.format == "json" else None
     status = files = errors = warnings = 0
     work = functools.partial(check_task, settings_from(args))
-    tasks = list(_tasks(args))
+    tasks = list(_tasks(args, lang))
     jobs = jobs_for((path for path, problem, data in tasks if data is None), args.jobs)
     try:
         for result in run_jobs(work, tasks, jobs):
             files += 1
             if result.error is not None:
                 print(
-                    "napkifu check: " + CANNOT_OPEN(lang, path=result.path, reason=result.error),
+                    "napkifu check: "
+                    + escape(CANNOT_OPEN(lang, path=result.path, reason=result.error)),
                     file=sys.stderr,
                 )
                 status = 2

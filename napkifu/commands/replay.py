@@ -13,6 +13,7 @@ import json
 import sys
 
 from napkifu.i18n import LANGS, default_lang
+from napkifu.terminal import escape
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -55,20 +56,24 @@ def run(args: argparse.Namespace) -> int:
     try:
         judgement = load(args.file, encoding=args.encoding)
     except OSError as e:
-        print(f"napkifu replay: cannot open {args.file}: {e.strerror or e}", file=sys.stderr)
+        why = f"cannot open {args.file}: {e.strerror or e}"
+        print(f"napkifu replay: {escape(why)}", file=sys.stderr)
         return 2
     if not judgement.games:  # unreadable: nothing to select, show why
         args.game = args.round = None
     try:
         data = replay_file(judgement, game=args.game, round=args.round)
     except LookupError as e:
-        print(f"napkifu replay: {e.args[0]}", file=sys.stderr)
+        print(f"napkifu replay: {escape(str(e.args[0]))}", file=sys.stderr)
         return 2
     status = 1 if judgement.has_errors else 0
     if args.format == "json":
         indent = 2 if sys.stdout.isatty() else None
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=indent) + "\n")
         return status
+    from napkifu.terminal import escape_tree
+
+    data = escape_tree(data)  # type: ignore[assignment]  # names and comments from the record: no raw control characters
     rounds = [r for g in data["games"] for r in g["rounds"]]
     if args.step and replay_step.is_interactive(sys.stdin, sys.stdout):
         replay_step.run_terminal(rounds, lang, args.trick)

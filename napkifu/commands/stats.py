@@ -9,6 +9,7 @@ import argparse
 import sys
 
 from napkifu.commands.export import add_filter_args, report, sink_season, writing
+from napkifu.terminal import escape
 
 DEFAULT_COLUMNS = (
     "player", "games", "rounds", "points", "points_avg",
@@ -40,7 +41,7 @@ def _cell(name: str, value: object) -> str:
         return "–"
     if isinstance(value, float):
         return f"{value:.0%}" if name.endswith("_rate") else f"{value:.2f}"
-    return str(value)
+    return escape(str(value))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from napkifu.i18n import default_lang
 
@@ -79,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             name, justify="right" if numeric else "left", no_wrap=not console.is_terminal
         )
     for row in df.iter_rows(named=True):
-        table.add_row(*(_cell(name, row[name]) for name in shown))
+        table.add_row(*(Text(_cell(name, row[name])) for name in shown))  # Text: no markup
     console.print(table)
     if args.explain:
         notes = [f"{name}: {columns[name].text(lang)}" for name in shown]
