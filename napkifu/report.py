@@ -45,11 +45,12 @@ def _cells(ch: str) -> int:
 def caret_line(source: str, column: int, end_column: int | None = None) -> str:
     """Spaces up to 1-based ``column`` of ``source`` (tabs kept, wide characters two
     cells) and carets under the span ``column``..``end_column`` (at least one)."""
-    head = source[: max(column - 1, 0)]
+    head = escape(source[: max(column - 1, 0)])  # as printed: control characters escaped
     pad = "".join("\t" if ch == "\t" else " " * _cells(ch) for ch in head)
     width = 1
     if end_column is not None and end_column > column:
-        width = max(1, sum(_cells(ch) for ch in source[column - 1 : end_column - 1]))
+        span = escape(source[column - 1 : end_column - 1])
+        width = max(1, sum(_cells(ch) for ch in span))
     return pad + "^" * width
 
 
