@@ -151,17 +151,16 @@ def check_outputs(inputs: Iterable[str], outputs: Mapping[str, str]) -> str | No
     seen: dict[str, str] = {}
     ids = {_inode(p): p for p in inputs if _inode(p) is not None}
     for table, target in outputs.items():
-        if target == "-":
-            if "-" in seen:
-                return f"--{seen['-']} and --{table} both go to standard output"
-            seen["-"] = table
+        if target == "-":  # standard output: tables one after the other, never mixed
             continue
         key = _inode(target)
         if key is not None and key in ids:
-            return f"--{table} {target} is an input record ({ids[key]}): refusing to overwrite it"
+            return (
+                f"{_flag(table)} {target} is an input record ({ids[key]}): refusing to overwrite it"
+            )
         for other, table_other in seen.items():
-            if other != "-" and same_file(other, target):
-                return f"--{table_other} and --{table} both write {target}"
+            if same_file(other, target):
+                return f"{_flag(table_other)} and {_flag(table)} both write {target}"
         seen[target] = table
     return None
 
@@ -172,3 +171,7 @@ def _inode(path: str) -> tuple[int, int] | None:
     except (OSError, ValueError):
         return None
     return (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
+
+
+def _flag(table: str) -> str:
+    return "--" + table.replace("_", "-")
