@@ -12,6 +12,8 @@ command line to a file outside it is skipped, never followed.
 
 from __future__ import annotations
 
+import argparse
+import codecs
 import os
 import stat
 from collections.abc import Iterable, Iterator
@@ -132,3 +134,15 @@ def regular_files(paths: Iterable[str], *, confine: bool = False) -> tuple[list[
         else:
             other.append(found)
     return files, other
+
+
+def text_encoding(name: str) -> str:
+    """``--encoding``'s argument type: a codec that turns bytes into text (rot13,
+    base64 or zlib are codecs too, but not of text: Python's decode would raise)."""
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        raise argparse.ArgumentTypeError(f"unknown encoding {name!r}") from None
+    if not getattr(info, "_is_text_encoding", True):
+        raise argparse.ArgumentTypeError(f"{name!r} is not a text encoding") from None
+    return name

@@ -12,7 +12,10 @@ after escaping.
 
 from __future__ import annotations
 
+import io
+import os
 import re
+import sys
 
 BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _CONTROL = re.compile(f"[\x00-\x08\x0a-\x1f\x7f-\x9f{BIDI_CONTROLS}]")
@@ -38,3 +41,17 @@ def escape_tree(value: object) -> object:
     if isinstance(value, list | tuple):
         return type(value)(escape_tree(v) for v in value)
     return value
+
+
+def usable_streams() -> None:
+    """Standard output and error that printing cannot crash: a stream the caller
+    closed (``>&-``; Python then has None) goes to the null device (opened at
+    once, so that it takes the closed descriptor and no file napkifu opens later
+    can), and characters the stream's encoding lacks (cp932 on Japanese Windows
+    has no ``♠`` or ``·``) are written as escapes instead of raising."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+        elif isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="backslashreplace")

@@ -9,23 +9,20 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from unprivileged import NOBODY, as_nobody, as_root, open_folder
 
 from napkifu.cli import main
 
 RECORDS = Path(__file__).parent / "records" / "analysis" / "season"
-NOBODY = 65534
 MESSY = (
     "players Haru Sora Mina Riku Kei\nrules standard\n\nround 1\ndealer Kei\n"
     "  bids pass 13H   pass 14S pass pass pass pass\nnapoleon Riku 14♠\ncall HJ\n"
     "    discard C8 D3 H2\n1 S3 S5 SK SA S2\n"
 )
-as_root = pytest.mark.skipif(os.geteuid() != 0, reason="needs root to switch users")
 
 
 def _record(tmp_path: Path, name: str = "club.nap") -> Path:
@@ -40,35 +37,13 @@ def _messy(folder: Path, name: str = "club.nap") -> Path:
     return path
 
 
-WARM = (
-    "import contextlib, io, os, sys\n"
-    "from napkifu.cli import main\n"
-    "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
-    "    main([*sys.argv[1:], '--diff'])\n"
-)
-"""Runs the fmt command once as root with ``--diff`` (nothing written) so that every module it imports is loaded before the user is
-switched: this Python lives in /root, which ``nobody`` cannot read."""
+@pytest.fixture
+def open_tmp() -> Iterator[Path]:
+    yield from open_folder()
 
 
 def _as_nobody(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    """``napkifu ARGS`` run as the unprivileged user ``nobody``."""
-    code = WARM + (
-        f"os.setgroups([]); os.setgid({NOBODY}); os.setuid({NOBODY})\n"
-        "sys.exit(main(sys.argv[1:]))\n"
-    )
-    env = {**os.environ, "NAPKIFU_CACHE_DIR": "/nonexistent/napkifu-cache"}
-    return subprocess.run(
-        [sys.executable, "-c", code, *args], cwd=cwd, env=env, capture_output=True, text=True
-    )
-
-
-@pytest.fixture
-def open_tmp() -> Iterator[Path]:
-    """A folder ``nobody`` can reach (pytest's own are under a 0700 folder of root's)."""
-    folder = Path(tempfile.mkdtemp(prefix="napkifu-test-"))
-    folder.chmod(0o755)
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
+    return as_nobody(args, [*args, "--diff"], cwd)  # (--diff: the warm run writes nothing)
 
 
 # -- export ------------------------------------------------------------------------------

@@ -9,7 +9,6 @@ soon as it (and every file before it) is done.
 from __future__ import annotations
 
 import argparse
-import codecs
 import functools
 import json
 import os
@@ -29,7 +28,7 @@ from napkifu.commands.checkfile import (
 from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import LANGS, Lang, Text, default_lang
 from napkifu.parallel import default_jobs, jobs_for, run_jobs
-from napkifu.paths import find_records
+from napkifu.paths import find_records, text_encoding
 from napkifu.report import more_line, render_text, summary_line, to_json_objects
 from napkifu.terminal import escape
 
@@ -70,6 +69,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument(
         "--encoding",
         metavar="ENC",
+        type=text_encoding,
         help="read files in this encoding (default: UTF-8, else Shift_JIS/CP932 with a warning)",
     )
     p.add_argument(
@@ -148,12 +148,6 @@ def settings_from(args: argparse.Namespace) -> CheckSettings:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.encoding is not None:
-        try:
-            codecs.lookup(args.encoding)
-        except LookupError:
-            print(f"napkifu check: unknown encoding {args.encoding!r}", file=sys.stderr)
-            return 2
     if args.max_diagnostics is not None and args.max_diagnostics < 0:
         print("napkifu check: --max-diagnostics must be 0 or more", file=sys.stderr)
         return 2

@@ -191,6 +191,8 @@ SMALL_TABLES = ("season", "contracts", "excluded")
 def writing() -> Iterator[list[bool]]:
     """Run the writes; an output in the way or a write that fails is one clear line
     on stderr (and a non-empty list: exit 2), never a traceback."""
+    from polars.exceptions import PolarsError
+
     from napkifu.analysis.publish import ForeignFiles
     from napkifu.analysis.write import OutputExists
 
@@ -205,6 +207,9 @@ def writing() -> Iterator[list[bool]]:
         failed.append(True)
     except OSError as exc:
         print(f"napkifu: cannot write: {escape(str(exc))}", file=sys.stderr)
+        failed.append(True)
+    except PolarsError as exc:  # (polars reports a full disk as a ComputeError)
+        print(f"napkifu: cannot write the tables: {escape(str(exc))}", file=sys.stderr)
         failed.append(True)
     except BrokenProcessPool:  # a worker killed (out of memory?): nothing was put in place
         print("napkifu: a worker process died; nothing was written (try -j 1)", file=sys.stderr)

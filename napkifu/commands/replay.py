@@ -13,6 +13,7 @@ import json
 import sys
 
 from napkifu.i18n import LANGS, default_lang
+from napkifu.paths import text_encoding
 from napkifu.terminal import escape
 
 
@@ -41,7 +42,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--lang", choices=LANGS, default=None, help="en or ja (default: the locale)")
-    p.add_argument("--encoding", default=None, help="force the file's encoding")
+    p.add_argument(
+        "--encoding", default=None, type=text_encoding, help="force the file's encoding"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
