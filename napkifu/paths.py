@@ -70,18 +70,22 @@ def find_records(
         if path == "-":
             yield Found(path)
             continue
-        try:
-            st = os.stat(path)
-        except OSError as exc:
-            missing = isinstance(exc, FileNotFoundError)
-            yield Found(path, NOT_FOUND(lang) if missing else exc.strerror or str(exc))
-            continue
-        if stat.S_ISDIR(st.st_mode):
+        if os.path.isdir(path):
             yield from _walk(path, confine, lang)
-        elif stat.S_ISREG(st.st_mode):
-            yield Found(path)
         else:
-            yield Found(path, NOT_REGULAR(lang, kind=kind_of(st.st_mode)))
+            yield Found(path, not_a_record(path, lang))
+
+
+def not_a_record(path: str, lang: Lang = "en") -> str | None:
+    """Why the file ``path``, given explicitly, cannot be read as a record (missing,
+    unreadable, a folder, a FIFO, a device), or None."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        return NOT_FOUND(lang) if isinstance(exc, FileNotFoundError) else exc.strerror or str(exc)
+    if stat.S_ISREG(st.st_mode):
+        return None
+    return NOT_REGULAR(lang, kind=kind_of(st.st_mode))
 
 
 def _walk(top: str, confine: bool, lang: Lang) -> Iterator[Found]:

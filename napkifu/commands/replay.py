@@ -13,7 +13,7 @@ import json
 import sys
 
 from napkifu.i18n import LANGS, default_lang
-from napkifu.paths import text_encoding
+from napkifu.paths import not_a_record, text_encoding
 from napkifu.terminal import escape
 
 
@@ -42,9 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--lang", choices=LANGS, default=None, help="en or ja (default: the locale)")
-    p.add_argument(
-        "--encoding", default=None, type=text_encoding, help="force the file's encoding"
-    )
+    p.add_argument("--encoding", default=None, type=text_encoding, help="force the file's encoding")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,6 +54,10 @@ def run(args: argparse.Namespace) -> int:
     from napkifu.views.replay_text import print_lines, render_file
 
     lang = args.lang or default_lang()
+    problem = not_a_record(args.file, lang)  # (a FIFO or /dev/zero would never end)
+    if problem is not None:
+        print(f"napkifu replay: cannot open {escape(args.file)}: {problem}", file=sys.stderr)
+        return 2
     try:
         judgement = load(args.file, encoding=args.encoding)
     except OSError as e:
