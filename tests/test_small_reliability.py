@@ -1,0 +1,54 @@
+"""The small ones of issue 31, item 9: UTF-32 named as UTF-32 (not UTF-16), and a
+character Python takes for a space no longer reported as "the end of the line
+where the end of the line was expected"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import napkifu
+from napkifu.commands.checkfile import check_file
+
+TEXT = "players A B C D\nround 1\n"
+
+
+@pytest.mark.parametrize(
+    ("codec", "name"),
+    [
+        ("utf-32", "UTF-32;"),
+        ("utf-32-le", "UTF-32 (little-endian)"),
+        ("utf-32-be", "UTF-32 (big-endian)"),
+        ("utf-16", "UTF-16;"),
+        ("utf-16-le", "UTF-16 (little-endian)"),
+        ("utf-16-be", "UTF-16 (big-endian)"),
+    ],
+)
+def test_wide_encodings_are_named_rightly(
+    codec: str, name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = TEXT.encode(codec)
+    (d,) = napkifu.loads(data).diagnostics
+    assert d.code == "NAP106" and name in d.message
+    path = tmp_path / "x.nap"
+    path.write_bytes(data)
+    monkeypatch.setattr("napkifu.api.WHOLE_FILE_LIMIT", 0)  # read in chunks: the same verdict
+    (streamed,) = check_file(str(path), express=False).diagnostics
+    assert streamed.message == d.message
+
+
+@pytest.mark.parametrize("odd", ["\x0b", "\x1c", "\x85", "\xa0", "\u2028"])
+def test_an_odd_space_is_named_not_called_the_end_of_the_line(odd: str) -> None:
+    (d,) = [
+        d for d in napkifu.loads(f"{TEXT}napoleon A 13S{odd}\n").diagnostics if d.code == "NAP101"
+    ]
+    assert f"U+{ord(odd):04X}" in d.message
+    assert "found the end of the line" not in d.message
+    (ja,) = [d for d in napkifu.loads(f"{TEXT}result 13{odd}\n").diagnostics if d.code == "NAP101"]
+    assert f"U+{ord(odd):04X}" in (ja.message_ja or "")
+
+
+def test_the_end_of_the_line_is_still_the_end_of_the_line() -> None:
+    (d,) = [d for d in napkifu.loads(f"{TEXT}napoleon\n").diagnostics if d.code == "NAP101"]
+    assert d.message.startswith("found the end of the line where")
