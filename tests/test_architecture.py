@@ -22,24 +22,28 @@ ALLOWED: dict[str, set[str]] = {
     "i18n": set(),
     "csvsafe": set(),
     "cache": set(),
-    "parallel": set(),
+    "parallel": {"stopping"},
+    "stopping": set(),
+    "terminal": set(),
+    "files": set(),
+    "paths": {"i18n"},
     "gcpause": set(),
     "quickbuild": set(),
     "compiled": set(),  # (setup.py runs it alone: it may import nothing of napkifu)
     "model": {"cards"},
     "diagnostics": {"model", "cards", "i18n"},
-    "notation": {"cards", "model", "diagnostics", "i18n", "gcpause", "quickbuild"},
+    "notation": {"cards", "model", "diagnostics", "i18n", "gcpause", "quickbuild", "terminal"},
     "rules": {"cards", "model", "diagnostics", "i18n", "quickbuild"},
     "replay": {"cards", "model", "diagnostics", "i18n", "rules", "gcpause", "quickbuild"},
     "express": {"cards", "diagnostics", "model", "notation", "rules", "replay"},
     "api": {"notation", "replay", "diagnostics", "model", "cards"},
-    "report": {"diagnostics", "i18n", "model"},
+    "report": {"diagnostics", "i18n", "model", "terminal"},
     "views": {"replay", "cards", "diagnostics", "i18n", "model", "api"},
     "analysis": {"api", "express", "replay", "cards", "diagnostics", "csvsafe", "model", "i18n", "cache", "parallel", "gcpause"},
     "simulate": {"cards", "model", "rules", "replay", "notation", "parallel", "diagnostics"},
     "warm": {"analysis", "api", "notation"},  # (what a fork server preloads for workers)
 }
-DASHBOARD_MAY_USE = {"api", "analysis", "views", "cache", "parallel", "gcpause", "cards", "i18n", "csvsafe", "diagnostics"}
+DASHBOARD_MAY_USE = {"api", "analysis", "views", "cache", "parallel", "gcpause", "cards", "i18n", "csvsafe", "diagnostics", "terminal"}
 
 
 def _layer(path: Path) -> str:

@@ -52,3 +52,26 @@ def test_an_odd_space_is_named_not_called_the_end_of_the_line(odd: str) -> None:
 def test_the_end_of_the_line_is_still_the_end_of_the_line() -> None:
     (d,) = [d for d in napkifu.loads(f"{TEXT}napoleon\n").diagnostics if d.code == "NAP101"]
     assert d.message.startswith("found the end of the line where")
+
+
+@pytest.mark.parametrize(
+    ("players", "flagged"),
+    [
+        ("Sora \u0405ora Mina Kei", ["\u0405ora"]),  # a Cyrillic Ѕ among Latin letters
+        ("Kei \u041a\u0435\u0456 Mina", ["\u041a\u0435\u0456"]),  # all Cyrillic, looks like Kei
+        ('"A\u202eB" Mina Kei', ["A\u202eB"]),  # a right-to-left override
+        ("Анна Борис ハル Kei", []),  # Russian and Japanese names are names
+        ("さくら ハル Tomo.K 花子", []),
+    ],
+)
+def test_confusable_names_and_bidi_controls_are_nap108(players: str, flagged: list[str]) -> None:
+    from napkifu.diagnostics import CODES
+
+    diags = [d for d in napkifu.loads(f"players {players}\n").diagnostics if d.code == "NAP108"]
+    assert [d.severity.value for d in diags] == ["warning"] * len(flagged)
+    assert len(diags) == len(flagged)
+    for d, name in zip(diags, flagged, strict=True):
+        assert d.message_ja and d.span.line == 1
+        assert "\u202e" not in d.message  # the warning itself shows the control escaped
+        assert name.replace("\u202e", "\\u202e") in d.message
+    assert CODES["NAP108"].summary_ja
