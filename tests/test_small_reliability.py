@@ -75,3 +75,22 @@ def test_confusable_names_and_bidi_controls_are_nap108(players: str, flagged: li
         assert "\u202e" not in d.message  # the warning itself shows the control escaped
         assert name.replace("\u202e", "\\u202e") in d.message
     assert CODES["NAP108"].summary_ja
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# a\nrules standard\n# b\nplayers A B C D E\n# c\nround 1\nnapoleon A 13S\nadjutant B\nresult 13\n",
+        "rules classic\n# between\nplayers A B C D E\n",
+        "# top\n\nrules standard # t\n# b\nplayers A B C D E # p\n# c\ndate 2026-01-01\n",
+        '# a\n\n# b\ngame "x"\n# c\nplayers A B C D E\n',
+    ],
+)
+def test_fmt_is_idempotent_with_comments_around_rules(text: str) -> None:
+    from napkifu.commands.fmt import format_text
+
+    once, _ = format_text(text)
+    assert once is not None
+    twice, _ = format_text(once)
+    assert twice == once
+    assert once.count("#") == text.count("#")  # every comment kept

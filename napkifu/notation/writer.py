@@ -201,4 +201,20 @@ def format_record(record: Record, cards: CardStyle = "unicode") -> str:
         _game(out, game, cards)
     while out.lines and out.lines[-1] == "":
         out.lines.pop()
+    _separate_top_comments(out.lines)
     return "\n".join(out.lines) + "\n" if out.lines else ""
+
+
+def _separate_top_comments(lines: list[str]) -> None:
+    """The comments the text starts with, together, then a blank line. Every comment
+    before a file's first statement is read back as one of the record's leading
+    comments, which are written so; comments that open the text because they belong
+    to its first statements (a record that starts with ``rules`` or ``players``, a
+    comment above each) are written so now, or a second ``fmt`` would move them:
+    fmt(fmt(x)) == fmt(x)."""
+    top = 0
+    while top < len(lines) and (lines[top].startswith("#") or lines[top] == ""):
+        top += 1
+    comments = [line for line in lines[:top] if line]
+    if comments and top < len(lines):
+        lines[:top] = [*comments, ""]

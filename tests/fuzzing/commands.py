@@ -2,7 +2,8 @@
 as a record, ends with an exit status (0, 1 or 2) and its own messages — never an
 exception, never an internal error (NAP900), never a raw control character on a
 terminal's way — and ``fmt`` either rewrites the file to exactly what ``fmt
---stdout`` prints or leaves it byte for byte as it was.
+--stdout`` prints, which a second ``fmt`` leaves as it is, or leaves it byte for
+byte as it was.
 
 Shared by the bounded Hypothesis test (tests/test_fuzz_commands.py) and the long
 run (scripts/fuzz_commands.py), which replays a failure from its seed.
@@ -80,6 +81,10 @@ def command_failure(data: bytes, folder: Path) -> str | None:
         return "fmt: changed a file it refused to format"
     if formatted is not None and after.decode("utf-8") != formatted:
         return "fmt: the file is not what fmt --stdout printed"
+    if formatted is not None:
+        again = _run(["fmt", "--check", path])
+        if isinstance(again, str) or again[0] != 0:
+            return "fmt: not idempotent (fmt --check after fmt wants changes)"
     return None
 
 
