@@ -18,6 +18,7 @@ spaces after its line; scores signed (``+2``), totals plain.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from napkifu.cards import JOKER, CardStyle, Suit, card_text, cards_text
@@ -194,11 +195,19 @@ def _round(out: _Out, rnd: Round, style: CardStyle) -> None:
 
 def format_record(record: Record, cards: CardStyle = "unicode") -> str:
     """The canonical text of ``record`` with cards in ``cards`` style (♠A or SA)."""
+    return format_parts((record,), cards)
+
+
+def format_parts(parts: Iterable[Record], cards: CardStyle = "unicode") -> str:
+    """:func:`format_record` of a record read in parts, game by game (the records
+    of :func:`napkifu.api.iter_loads`: the leading comments with the first), the
+    same text as for the whole record; only one part's model need be alive."""
     out = _Out()
-    out.comments(record.leading_comments)
-    for game in record.games:
-        out.blank()
-        _game(out, game, cards)
+    for record in parts:
+        out.comments(record.leading_comments)
+        for game in record.games:
+            out.blank()
+            _game(out, game, cards)
     while out.lines and out.lines[-1] == "":
         out.lines.pop()
     _separate_top_comments(out.lines)
