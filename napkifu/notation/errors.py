@@ -246,11 +246,11 @@ def syntax_diagnostic(
             if word:
                 v["found"] = f"`{word}`"
             elif odd and (odd in _ODD_SPACES or unicodedata.category(odd) == "Cc"):
-                name = unicodedata.name(odd, "a control character")
+                name = unicodedata.name(odd, "").lower()
                 v["found"] = (
-                    f"U+{ord(odd):04X} ({name.lower()})"
+                    f"U+{ord(odd):04X} ({name or 'a control character'})"
                     if lang == "en"
-                    else f"U+{ord(odd):04X}（{name.lower()}）"
+                    else f"U+{ord(odd):04X}（{name or '制御文字'}）"
                 )
             else:
                 v["found"] = "the end of the line" if lang == "en" else "行末"
