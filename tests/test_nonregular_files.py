@@ -64,3 +64,39 @@ def test_a_fifo_given_explicitly_is_refused(club: Path) -> None:
 def test_dash_is_still_standard_input() -> None:
     result = _napkifu("check", "--no-cache", "-", stdin=FOUR.read_bytes())
     assert result.returncode == 0 and b"0 error(s)" in result.stderr
+
+
+def test_big_stdin_is_streamed_through_a_spool(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """stdin past the whole-file limit is copied to a temp file in chunks and read
+    game by game like a big file (100 MB of stdin once took 663 MB); the output
+    names it <stdin> as before, and the temp file is gone afterwards."""
+    import io
+    import tempfile
+
+    from napkifu.cli import main
+
+    data = FOUR.read_bytes().replace(b"\n1 ", b"\n1  ", 1) + b"\nround 99\n"  # some diagnostics
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    from napkifu.commands import check as check_command
+
+    given: list[bool] = []  # whether each task came as bytes (not a file)
+    real = check_command.check_task
+
+    def spy(settings: object, task: tuple[str, object, bytes | None]) -> object:
+        given.append(task[2] is not None)
+        return real(settings, task)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(check_command, "check_task", spy)
+    runs = []
+    for limit in (1 << 30, 16):
+        monkeypatch.setattr("napkifu.api.WHOLE_FILE_LIMIT", limit)
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+        status = main(["check", "--no-cache", "--color", "never", "-"])
+        runs.append((status, *capsys.readouterr()))
+    assert given == [True, False]  # held whole when small; spooled, then read as a file
+    assert runs[0] == runs[1] and runs[0][0] == 1
+    assert "<stdin>:" in runs[0][1]
+    assert list(tmp_path.iterdir()) == []

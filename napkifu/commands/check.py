@@ -9,10 +9,13 @@ soon as it (and every file before it) is done.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import json
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 
@@ -131,15 +134,42 @@ def add_jobs_args(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _tasks(args: argparse.Namespace, lang: Lang) -> Iterator[Task]:
+STDIN = "<stdin>"
+
+
+def _tasks(args: argparse.Namespace, lang: Lang, spool: str) -> Iterator[Task]:
     for found in find_records(args.paths, lang=lang):
         path, problem = found.path, found.problem
         if found.note is not None:
             print(f"napkifu check: {escape(found.note)}", file=sys.stderr)
         elif path == "-" and problem is None:
-            yield "<stdin>", None, sys.stdin.buffer.read()
+            yield _stdin_task(spool)
         else:
             yield path, problem, None
+
+
+def _stdin_task(spool: str) -> Task:
+    """Standard input as a task: its bytes when small, else copied in chunks to the
+    file ``spool`` (checked like any big file, game by game: 100 MB of stdin once
+    took 663 MB); the result is then named ``<stdin>`` (:func:`_as_stdin`)."""
+    from napkifu.api import WHOLE_FILE_LIMIT
+
+    head = sys.stdin.buffer.read(WHOLE_FILE_LIMIT + 1)
+    if len(head) <= WHOLE_FILE_LIMIT:
+        return STDIN, None, head
+    with open(spool, "wb") as out:
+        out.write(head)
+        del head
+        shutil.copyfileobj(sys.stdin.buffer, out, 1 << 20)
+    return spool, None, None
+
+
+def _as_stdin(result: FileResult) -> FileResult:
+    return dataclasses.replace(
+        result,
+        path=STDIN,
+        diagnostics=tuple(dataclasses.replace(d, file=STDIN) for d in result.diagnostics),
+    )
 
 
 def settings_from(args: argparse.Namespace) -> CheckSettings:
@@ -160,11 +190,18 @@ def run(args: argparse.Namespace) -> int:
     )
     out = _JsonArray(args.lang or "en") if args.format == "json" else None
     status = files = errors = warnings = 0
-    work = functools.partial(check_task, settings_from(args))
-    tasks = list(_tasks(args, lang))
-    jobs = jobs_for((path for path, problem, data in tasks if data is None), args.jobs)
+    settings = settings_from(args)
+    folder = tempfile.TemporaryDirectory(prefix="napkifu-stdin-")
+    spool = os.path.join(folder.name, "stdin.nap")
+    if "-" in args.paths:  # a spooled stdin is not cached (its name is a temp file's)
+        settings = dataclasses.replace(settings, cache_dir=None)
+    work = functools.partial(check_task, settings)
     try:
+        tasks = list(_tasks(args, lang, spool))
+        jobs = jobs_for((path for path, problem, data in tasks if data is None), args.jobs)
         for result in run_jobs(work, tasks, jobs):
+            if result.path == spool:
+                result = _as_stdin(result)
             files += 1
             if result.error is not None:
                 print(
@@ -193,6 +230,8 @@ def run(args: argparse.Namespace) -> int:
     except BrokenProcessPool:  # a worker was killed (out of memory?): say so, no traceback
         print("napkifu check: a worker process died; try -j 1", file=sys.stderr)
         status = 2
+    finally:
+        folder.cleanup()
     if out is not None:
         out.close()
     elif not args.quiet:
