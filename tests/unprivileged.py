@@ -53,5 +53,7 @@ def open_folder() -> Iterator[Path]:
     """A folder ``nobody`` can reach (pytest's own are under a 0700 folder of root's)."""
     folder = Path(tempfile.mkdtemp(prefix="napkifu-test-"))
     folder.chmod(0o755)
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
+    try:
+        yield folder
+    finally:  # (also when a test fails inside: the folder never stays behind)
+        shutil.rmtree(folder, ignore_errors=True)
