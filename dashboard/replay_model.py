@@ -17,6 +17,7 @@ from dashboard.cardview import SeatView, card_html, cards_html, suit_html
 from dashboard.text import t
 from napkifu.cards import card_text
 from napkifu.i18n import Lang, word
+from napkifu.terminal import escape_tree
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +60,9 @@ def round_label(row: dict[str, Any], lang: Lang) -> str:
 
 
 def replay_round_data(data: bytes, name: str, game: int, rnd: int) -> dict[str, Any]:
-    """The one round's object of :func:`replay_data` (``games[0].rounds[0]``)."""
-    return replay_data(data, name, game, rnd)["games"][0]["rounds"][0]
+    """The one round's object of :func:`replay_data` (``games[0].rounds[0]``), its
+    texts with control characters shown escaped as the terminal shows them."""
+    return escape_tree(replay_data(data, name, game, rnd)["games"][0]["rounds"][0])  # type: ignore[return-value]
 
 
 def _play_text(play: dict[str, Any]) -> str:

@@ -13,17 +13,12 @@ from pathlib import Path
 from typing import BinaryIO
 
 from napkifu.diagnostics import Diagnostic
+from napkifu.paths import RECORD_SUFFIXES as RECORD_SUFFIXES  # (re-exported)
+from napkifu.paths import is_record_name as is_record_name
 from napkifu.replay.results import Judgement
 
-RECORD_SUFFIXES = (".nap", ".NAP")
 """What a file found in a folder must end with to be read as a record (NOTATION.md
 v1.1 §5); a file named on the command line is read whatever its extension."""
-
-
-def is_record_name(name: str) -> bool:
-    """Whether a file found in a folder is a record (``check``, ``fmt``, ``export``,
-    ``stats`` and the dashboard all ask this)."""
-    return name.endswith(RECORD_SUFFIXES)
 
 
 def loads(data: str | bytes, file: str = "<string>", *, encoding: str | None = None) -> Judgement:

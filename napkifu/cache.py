@@ -3,10 +3,13 @@
 Re-checking an unchanged season should cost a hash per file. The key is the
 file's bytes plus everything that can change the verdict: the options that affect
 judging (e.g. ``--encoding``), napkifu's version and a fingerprint of its own code
-(every ``.py``, ``.lark`` and ``.json`` file of the package), so an upgrade or a
-local edit of the engine can never serve a stale result. Entries are written atomically; a corrupt
-or unreadable entry is a miss, never an error, and a folder that cannot be written
-(read-only, full, not a folder) only means nothing is stored.
+(every ``.py``, ``.lark`` and ``.json`` file of the package), so an upgrade or a local
+edit of the engine can never serve a stale result. Entries are written atomically and
+carry a digest of their payload: a corrupt or unreadable entry is a miss, never an
+error, and a folder that cannot be written (read-only, full, not a folder) only means
+nothing is stored. The cache writes only inside its folder, and a ``.gitignore`` only
+in a folder it created itself (``--cache-dir .`` in a records repository must not
+hide new records from git).
 
 Where: ``$NAPKIFU_CACHE_DIR``, else ``$XDG_CACHE_HOME/napkifu``, else
 ``~/.cache/napkifu`` — the user's cache folder, never the folder of the records
@@ -34,7 +37,17 @@ _ENTRY = re.compile(r"[0-9a-f]{62}\.(?:json|bin)|\.tmp-.*")
 _MARKER = "# created by napkifu\n*\n"
 DEFAULT_DIR = ".napkifu_cache"
 """The folder name used when no home folder is known (then in the current folder)."""
-_FORMAT = 1
+_FORMAT = 2
+_DIGEST = 16
+"""Bytes of the BLAKE2b digest of an entry's payload, kept in its header."""
+
+
+def _digest(payload: bytes) -> bytes:
+    return hashlib.blake2b(payload, digest_size=_DIGEST).hexdigest().encode()
+
+
+def _framed(key: str, payload: bytes) -> bytes:
+    return key.encode() + b"\n" + _digest(payload) + b"\n" + payload
 
 
 FileStamp = tuple[int, int, int, int]
@@ -115,25 +128,36 @@ class ResultCache:
         return self.directory / key[:2] / f"{key[2:]}{suffix}"
 
     def get(self, key: str) -> Any | None:
+        """The JSON-able value stored under ``key``; None when absent or damaged."""
+        payload = self._read(self._path(key), key)
+        if payload is None:
+            return None
         try:
-            with open(self._path(key), encoding="utf-8") as f:
-                entry = json.load(f)
-        except (OSError, ValueError):
+            return json.loads(payload)
+        except ValueError:
             return None
-        if not isinstance(entry, dict) or entry.get("key") != key:
-            return None
-        return entry.get("value")
 
     def get_bytes(self, key: str) -> bytes | None:
-        """A binary entry (e.g. Arrow tables); None when absent or not this key's."""
+        """A binary entry (e.g. Arrow tables); None when absent, not this key's or
+        damaged."""
+        return self._read(self._path(key, ".bin"), key)
+
+    @staticmethod
+    def _read(path: Path, key: str) -> bytes | None:
+        """An entry's payload when the file holds ``key``'s entry whole: its header
+        names the key (a swapped or truncated file name cannot serve another file's
+        entry) and a digest of the payload (one flipped byte is a miss, never a
+        table that makes polars panic or a wrong count)."""
         try:
-            with open(self._path(key, ".bin"), "rb") as f:
-                head = f.read(len(key) + 1)
-                if head != key.encode() + b"\n":
-                    return None
-                return f.read()
+            with open(path, "rb") as f:
+                head = f.readline(len(key) + 2)
+                digest = f.readline(2 * _DIGEST + 2)
+                payload = f.read()
         except OSError:
             return None
+        if head != key.encode() + b"\n" or digest != _digest(payload) + b"\n":
+            return None
+        return payload
 
     def has_bytes(self, key: str) -> bool:
         """Whether a binary entry is stored under ``key`` (not read: it may still
@@ -141,9 +165,8 @@ class ResultCache:
         return self._path(key, ".bin").is_file()
 
     def put_bytes(self, key: str, value: bytes) -> None:
-        """Store a binary entry (it starts with its key, so a swapped or truncated
-        file name cannot serve another file's entry)."""
-        self._write(self._path(key, ".bin"), key.encode() + b"\n" + value)
+        """Store a binary entry (see :meth:`_read` for its header)."""
+        self._write(self._path(key, ".bin"), _framed(key, value))
 
     @staticmethod
     def unchanged(path: str | Path, stamp: FileStamp) -> bool:
@@ -158,10 +181,10 @@ class ResultCache:
     def put(self, key: str, value: Any) -> None:
         """Store a JSON-able ``value``."""
         try:
-            text = json.dumps({"key": key, "value": value}, ensure_ascii=False)
-            self._write(self._path(key), text.encode("utf-8"))
-        except (ValueError, TypeError):
+            text = json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except (ValueError, TypeError, UnicodeEncodeError):
             return  # not JSON-able (a lone surrogate …): not cached
+        self._write(self._path(key), _framed(key, text))
 
     def _write(self, path: Path, data: bytes) -> None:
         """Write atomically (a reader sees the old entry, the new one or none, never
@@ -169,8 +192,10 @@ class ResultCache:
         only ever save time."""
         tmp: str | None = None
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._ensure_gitignore()
+            if not self.directory.exists():  # created here: marked as napkifu's own
+                self.directory.mkdir(parents=True)
+                (self.directory / ".gitignore").write_text(_MARKER, encoding="utf-8")
+            path.parent.mkdir(exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
@@ -179,11 +204,6 @@ class ResultCache:
             if tmp is not None:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
-
-    def _ensure_gitignore(self) -> None:
-        marker = self.directory / ".gitignore"
-        if not marker.exists():
-            marker.write_text(_MARKER, encoding="utf-8")
 
     def clear(self) -> tuple[int, int]:
         """Delete every entry (files named like one, in folders named like a key's

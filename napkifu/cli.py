@@ -32,17 +32,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from napkifu.terminal import usable_streams
+
+    usable_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         parser.print_help(sys.stderr)
         return 2
     module = importlib.import_module(f"napkifu.commands.{args.command}")
+    from napkifu.stopping import Stopped, stop_signals_raise
+
     try:
-        return int(module.run(args))
+        with stop_signals_raise():
+            return int(module.run(args))
     except KeyboardInterrupt:
         print("napkifu: interrupted", file=sys.stderr)
         return 130
+    except Stopped as stop:  # SIGTERM, SIGHUP: cleaned up on the way out
+        print(f"napkifu: stopped by {stop.name}", file=sys.stderr)
+        return 128 + stop.signum
     except BrokenPipeError:
         return 0
 

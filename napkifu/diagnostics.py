@@ -52,6 +52,12 @@ CODES: dict[str, CodeInfo] = {
             "ファイルを読めない・文字コードを解釈できない",
         ),
         CodeInfo("NAP107", _W, "no records found in a folder", "フォルダに記録が見つからない"),
+        CodeInfo(
+            "NAP108",
+            _W,
+            "player name with look-alike letters of another script, or bidi controls",
+            "プレイヤー名に他の文字体系の似た文字、または双方向制御文字がある",
+        ),
         CodeInfo("NAP201", _E, "card appears twice in the deal", "配札に同じカードが二度ある"),
         CodeInfo(
             "NAP202",

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from napkifu.diagnostics import Diagnostic, Severity
 from napkifu.i18n import Lang, Text
+from napkifu.terminal import escape
 
 SEVERITY_WORD = {
     Severity.ERROR: Text("error", "エラー"),
@@ -44,11 +45,12 @@ def _cells(ch: str) -> int:
 def caret_line(source: str, column: int, end_column: int | None = None) -> str:
     """Spaces up to 1-based ``column`` of ``source`` (tabs kept, wide characters two
     cells) and carets under the span ``column``..``end_column`` (at least one)."""
-    head = source[: max(column - 1, 0)]
+    head = escape(source[: max(column - 1, 0)])  # as printed: control characters escaped
     pad = "".join("\t" if ch == "\t" else " " * _cells(ch) for ch in head)
     width = 1
     if end_column is not None and end_column > column:
-        width = max(1, sum(_cells(ch) for ch in source[column - 1 : end_column - 1]))
+        span = escape(source[column - 1 : end_column - 1])
+        width = max(1, sum(_cells(ch) for ch in span))
     return pad + "^" * width
 
 
@@ -65,22 +67,22 @@ def render_text(
     out: list[str] = []
     for d in diagnostics:
         sev = d.severity
-        where = f"{d.file}:{d.span.line}:{d.span.column}:"
+        where = f"{escape(d.file)}:{d.span.line}:{d.span.column}:"
         head = f"{d.code} {SEVERITY_WORD[sev](lang)}:"
         if color:
             where, head = f"{_BOLD}{where}{_RESET}", f"{_STYLE[sev]}{head}{_RESET}"
-        out.append(f"{where} {head} {message(d, lang)}")
+        out.append(f"{where} {head} {escape(message(d, lang))}")
         source = (lines or {}).get(d.span.line)
         if excerpt and source is not None:
             end = d.span.end_column if d.span.end_line == d.span.line else None
             caret = caret_line(source, d.span.column, end)
-            out.append(source)
+            out.append(escape(source))
             out.append(f"{_CARET}{caret}{_RESET}" if color else caret)
     return out
 
 
 def more_line(file: str, count: int, lang: Lang = "en") -> str:
-    return MORE(lang, file=file, count=count)
+    return MORE(lang, file=escape(file), count=count)
 
 
 def summary_line(errors: int, warnings: int, files: int, lang: Lang = "en") -> str:

@@ -22,15 +22,19 @@ ALLOWED: dict[str, set[str]] = {
     "i18n": set(),
     "csvsafe": set(),
     "cache": set(),
-    "parallel": set(),
+    "parallel": {"stopping"},
+    "stopping": set(),
+    "terminal": set(),
+    "files": set(),
+    "paths": {"i18n"},
     "gcpause": set(),
     "model": {"cards"},
     "diagnostics": {"model", "cards", "i18n"},
-    "notation": {"cards", "model", "diagnostics", "i18n", "gcpause"},
+    "notation": {"cards", "model", "diagnostics", "i18n", "gcpause", "terminal"},
     "rules": {"cards", "model", "diagnostics", "i18n"},
     "replay": {"cards", "model", "diagnostics", "i18n", "rules", "gcpause"},
-    "api": {"notation", "replay", "diagnostics", "model", "cards"},
-    "report": {"diagnostics", "i18n", "model"},
+    "api": {"notation", "replay", "diagnostics", "model", "cards", "paths"},
+    "report": {"diagnostics", "i18n", "model", "terminal"},
     "explain": {"diagnostics", "i18n"},  # `napkifu explain`: codes.toml read beside the registry
     "views": {"replay", "cards", "diagnostics", "i18n", "model", "api"},
     "analysis": {
@@ -58,6 +62,7 @@ DASHBOARD_MAY_USE = {
     "i18n",
     "csvsafe",
     "diagnostics",
+    "terminal",
 }
 
 

@@ -89,7 +89,7 @@ def test_export_to_stdout_and_missing_path(capsys: pytest.CaptureFixture[str]) -
     assert out.splitlines()[0].startswith('"player","games"')
     assert len(out.splitlines()) == 5
     assert main(["export", "no/such/dir"]) == 2
-    assert "no such file" in capsys.readouterr().err
+    assert "no such file" in capsys.readouterr().err.lower()
 
 
 def test_stats(capsys: pytest.CaptureFixture[str]) -> None:

@@ -143,7 +143,13 @@ def test_a_failed_export_leaves_the_old_csv(corpus: Path, tmp_path: Path) -> Non
     assert main(args) == 2  # the Parquet folder is taken: nothing is written
     assert old.read_text(encoding="utf-8") == "my old table\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pq", "rounds.csv"]  # no temp left
-    assert main([*args, "--overwrite"]) == 0
+    # a file napkifu did not write is never replaced, --overwrite or not (issue 31)
+    assert main([*args, "--overwrite"]) == 2
+    assert (taken / "rounds" / "x.parquet").read_bytes() == b"someone's"
+    assert old.read_text(encoding="utf-8") == "my old table\n"
+    (taken / "rounds" / "x.parquet").unlink()
+    assert main(args) == 0
+    assert main([*args, "--overwrite"]) == 0  # napkifu's own dataset: replaced
     assert old.read_text(encoding="utf-8").startswith('"round_id",')
     assert stat.S_IMODE(old.stat().st_mode) == 0o640  # the file's own permissions kept
 

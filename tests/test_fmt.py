@@ -230,12 +230,13 @@ def test_refuses_a_file_with_syntax_errors(
 def test_interrupted_write_leaves_the_original(
     messy_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from napkifu import files
     from napkifu.commands import fmt as fmt_cmd
 
     def boom(src: str, dst: str) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(fmt_cmd.os, "replace", boom)
+    monkeypatch.setattr(files.os, "replace", boom)
     before = messy_file.read_bytes()
     with pytest.raises(KeyboardInterrupt):
         fmt_cmd.write_atomically(str(messy_file), b"half")

@@ -239,11 +239,17 @@ def test_error_in_round_line_keeps_lines_out_of_previous_round() -> None:
 
 
 def test_very_long_line_does_not_blow_up() -> None:
-    run = " ".join(["♠A"] * 200_000)
+    from napkifu.notation.limits import MAX_LINE
+
+    run = " ".join(["♠A"] * 20_000)  # 60,000 characters: under the limit, read
     record, diags = parse(HEAD + "round 1\nwidow " + run + "\n")
-    assert len(record.games[0].rounds[0].widow.cards) == 200_000
+    assert len(record.games[0].rounds[0].widow.cards) == 20_000
     _, diags = parse(HEAD + "round 1\nwidow " + run + " ♠Z\n")
     assert diags[0].code == "NAP102"
+    # a line past the limit is one diagnostic and not read (it once took 1.5 GB)
+    huge = "widow " + " ".join(["♠A"] * (MAX_LINE // 3 + 10))
+    record, diags = parse(HEAD + "round 1\n" + huge + "\n")
+    assert next((d.code, d.span.line) for d in diags if d.code.startswith("NAP10")) == ("NAP101", 3)
 
 
 def test_binary_garbage_in_text_is_diagnosed_not_raised() -> None:

@@ -44,7 +44,7 @@ def test_empty_folder_beside_records_is_only_a_warning(
     (full / "CLUB.NAP").write_bytes(CLEAN.read_bytes())
     assert main(["check", "--no-cache", "--lang", "ja", str(empty), str(full)]) == 0
     out = capsys.readouterr().out
-    assert "NAP107" in out and "記録が見つからない" in out
+    assert "NAP107" in out and "記録が見つかりません" in out
 
 
 def test_a_named_file_is_read_whatever_its_extension(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ import os
 import tempfile
 
 import polars as pl
+from polars.exceptions import PanicException
 
 from napkifu.analysis.columnar import COLUMNAR_TABLES, PLACING, ROUND_OF
 from napkifu.analysis.columns import schema
@@ -141,5 +142,5 @@ def read_cached(cache: ResultCache, key: str) -> dict[str, pl.DataFrame] | None:
         return None
     try:
         return unpack_frames(entry)
-    except (ValueError, KeyError, OSError, pl.exceptions.PolarsError):
-        return None
+    except (ValueError, KeyError, OSError, pl.exceptions.PolarsError, PanicException):
+        return None  # (polars' panic is a BaseException: a damaged table must be a miss)

@@ -9,15 +9,16 @@ soon as it (and every file before it) is done.
 from __future__ import annotations
 
 import argparse
-import codecs
+import dataclasses
 import functools
 import json
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 
-from napkifu.api import is_record_name
 from napkifu.cache import WHERE, default_dir
 from napkifu.commands.checkfile import (
     CheckSettings,
@@ -31,7 +32,9 @@ from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import LANGS, Lang, Text, default_lang
 from napkifu.model import Span
 from napkifu.parallel import default_jobs, jobs_for, run_jobs
+from napkifu.paths import find_records, text_encoding
 from napkifu.report import more_line, render_text, summary_line, to_json_objects
+from napkifu.terminal import escape
 
 __all__ = ["FileResult", "check_bytes", "check_file", "iter_paths", "register", "run"]
 
@@ -52,42 +55,15 @@ USAGE = {
 
 
 def iter_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
-    """(path, problem) for every file to check: files as given, ``*.nap`` and
-    ``*.NAP`` files under directories (sorted, symlinked directories followed once),
-    ``-`` for stdin; a directory with none gives (directory, :data:`NO_RECORDS`)."""
-    for path in paths:
-        if path == "-" or not os.path.isdir(path):
-            if path != "-" and not os.path.exists(path):
-                yield path, "No such file or directory"
-            else:
-                yield path, None
-            continue
-        seen: set[tuple[int, int]] = set()
-        problems: list[OSError] = []
-        found = 0
-        for root, dirs, files in os.walk(path, followlinks=True, onerror=problems.append):
-            while problems:  # a directory that cannot be listed
-                err = problems.pop(0)
-                yield str(err.filename or root), err.strerror or str(err)
-            try:
-                st = os.stat(root)
-            except OSError:
-                dirs[:] = []
-                continue
-            key = (st.st_dev, st.st_ino)
-            if key in seen:  # a symlink loop, or a directory reached twice
-                dirs[:] = []
-                continue
-            seen.add(key)
-            dirs.sort()
-            for name in sorted(files):
-                if is_record_name(name):
-                    found += 1
-                    yield os.path.join(root, name), None
-        for err in problems:
-            yield str(err.filename or path), err.strerror or str(err)
-        if not found:
-            yield path, NO_RECORDS
+    """(path, problem) for every file to check (:func:`napkifu.paths.find_records`:
+    regular files as given, ``*.nap`` and ``*.NAP`` files under folders, ``-`` for
+    stdin); a folder with none gives (folder, :data:`NO_RECORDS`); the files skipped
+    with a warning are left out."""
+    for found in find_records(paths):
+        if found.empty:
+            yield found.path, NO_RECORDS
+        elif found.note is None:
+            yield found.path, found.problem
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -113,6 +89,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument(
         "--encoding",
         metavar="ENC",
+        type=text_encoding,
         help="read files in this encoding (default: UTF-8, else Shift_JIS/CP932 with a warning)",
     )
     p.add_argument(
@@ -171,12 +148,20 @@ def add_jobs_args(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _tasks(args: argparse.Namespace, empty: list[Diagnostic]) -> Iterator[Task]:
-    for path, problem in iter_paths(args.paths):
-        if problem == NO_RECORDS:
+STDIN = "<stdin>"
+
+
+def _tasks(
+    args: argparse.Namespace, lang: Lang, spool: str, empty: list[Diagnostic]
+) -> Iterator[Task]:
+    for found in find_records(args.paths, lang=lang):
+        path, problem = found.path, found.problem
+        if found.empty:
             empty.append(no_records(path))
+        elif found.note is not None:
+            print(f"napkifu check: {escape(found.note)}", file=sys.stderr)
         elif path == "-" and problem is None:
-            yield "<stdin>", None, sys.stdin.buffer.read()
+            yield _stdin_task(spool)
         else:
             yield path, problem, None
 
@@ -188,7 +173,31 @@ def no_records(folder: str) -> Diagnostic:
         "no records found (no *.nap or *.NAP file in this folder)",
         Span(1, 1, 1, 1),
         folder,
-        message_ja="記録が見つからない（このフォルダに *.nap / *.NAP ファイルがない）",
+        message_ja="記録が見つかりません（このフォルダに *.nap / *.NAP ファイルがありません）",
+    )
+
+
+def _stdin_task(spool: str) -> Task:
+    """Standard input as a task: its bytes when small, else copied in chunks to the
+    file ``spool`` (checked like any big file, game by game: 100 MB of stdin once
+    took 663 MB); the result is then named ``<stdin>`` (:func:`_as_stdin`)."""
+    from napkifu.api import WHOLE_FILE_LIMIT
+
+    head = sys.stdin.buffer.read(WHOLE_FILE_LIMIT + 1)
+    if len(head) <= WHOLE_FILE_LIMIT:
+        return STDIN, None, head
+    with open(spool, "wb") as out:
+        out.write(head)
+        del head
+        shutil.copyfileobj(sys.stdin.buffer, out, 1 << 20)
+    return spool, None, None
+
+
+def _as_stdin(result: FileResult) -> FileResult:
+    return dataclasses.replace(
+        result,
+        path=STDIN,
+        diagnostics=tuple(dataclasses.replace(d, file=STDIN) for d in result.diagnostics),
     )
 
 
@@ -198,13 +207,6 @@ def settings_from(args: argparse.Namespace) -> CheckSettings:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.encoding is not None:
-        try:
-            codecs.lookup(args.encoding)
-        except LookupError:
-            text = USAGE["encoding"](args.lang or default_lang(), encoding=args.encoding)
-            print(f"napkifu check: {text}", file=sys.stderr)
-            return 2
     if args.max_diagnostics is not None and args.max_diagnostics < 0:
         print(f"napkifu check: {USAGE['max'](args.lang or default_lang())}", file=sys.stderr)
         return 2
@@ -218,22 +220,30 @@ def run(args: argparse.Namespace) -> int:
     out = _JsonArray(args.lang or "en") if args.format == "json" else None
     status = files = errors = warnings = 0
     first_code = ""  # for the one hint line pointing at `napkifu explain`
-    work = functools.partial(check_task, settings_from(args))
+    settings = settings_from(args)
+    folder = tempfile.TemporaryDirectory(prefix="napkifu-stdin-")
+    spool = os.path.join(folder.name, "stdin.nap")
+    if "-" in args.paths:  # a spooled stdin is not cached (its name is a temp file's)
+        settings = dataclasses.replace(settings, cache_dir=None)
+    work = functools.partial(check_task, settings)
     empty: list[Diagnostic] = []
-    tasks = list(_tasks(args, empty))
-    for d in empty:  # NAP107: a folder with no records
-        warnings += 1
-        if out is not None:
-            out.add((d,))
-        else:
-            print("\n".join(render_text((d,), lang=lang, color=color)))
-    jobs = jobs_for((path for path, problem, data in tasks if data is None), args.jobs)
     try:
+        tasks = list(_tasks(args, lang, spool, empty))
+        for d in empty:  # NAP107: a folder with no records
+            warnings += 1
+            if out is not None:
+                out.add((d,))
+            else:
+                print("\n".join(render_text((d,), lang=lang, color=color)))
+        jobs = jobs_for((path for path, problem, data in tasks if data is None), args.jobs)
         for result in run_jobs(work, tasks, jobs):
+            if result.path == spool:
+                result = _as_stdin(result)
             files += 1
             if result.error is not None:
                 print(
-                    "napkifu check: " + CANNOT_OPEN(lang, path=result.path, reason=result.error),
+                    "napkifu check: "
+                    + escape(CANNOT_OPEN(lang, path=result.path, reason=result.error)),
                     file=sys.stderr,
                 )
                 status = 2
@@ -258,6 +268,8 @@ def run(args: argparse.Namespace) -> int:
     except BrokenProcessPool:  # a worker was killed (out of memory?): say so, no traceback
         print(f"napkifu check: {USAGE['died'](lang)}", file=sys.stderr)
         status = 2
+    finally:
+        folder.cleanup()
     if empty and not files:  # nothing at all was read
         status = 2
     if out is not None:

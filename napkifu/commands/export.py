@@ -11,11 +11,14 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from napkifu.commands.check import add_jobs_args
 from napkifu.i18n import Lang, Text, default_lang
+from napkifu.terminal import escape
 
 if TYPE_CHECKING:  # polars is imported only when a season is read (not by `napkifu check`)
     from napkifu.analysis import SeasonFilter
@@ -110,7 +113,7 @@ def report(result: SinkResult, *, quiet: bool = False, lang: Lang = "en") -> Non
             row.get("message_ja") if lang == "ja" and row.get("message_ja") else row["message"]
         )
         print(
-            EXCLUDED(lang, where=where, scope=scope, code=row["code"], message=message),
+            escape(EXCLUDED(lang, where=where, scope=scope, code=row["code"], message=message)),
             file=sys.stderr,
         )
 
@@ -152,37 +155,52 @@ def sink_season(args: argparse.Namespace, outputs: dict[str, str]) -> SinkResult
     """Read the records the arguments name into Parquet (``--parquet``, else a temp
     folder) and the CSV ``outputs``, part by part as the files are judged, so that
     memory does not grow with the corpus (:class:`napkifu.analysis.sink.ParquetSink`).
-    None (after saying why) for a bad ``-j`` or a missing path. Raises OSError or
-    OutputExists when an output cannot be written (see :func:`writing`)."""
+    None (after saying why) for a bad ``-j``, a path that cannot be read, or outputs
+    that would overwrite an input or each other. The Parquet dataset is put in
+    place whole once written (:func:`napkifu.analysis.publish.staged_dataset`).
+    Raises OSError or OutputExists when an output cannot be written (see
+    :func:`writing`)."""
     import tempfile
 
-    from napkifu.analysis import expand_paths
+    from napkifu.analysis.publish import staged_dataset
     from napkifu.analysis.sink import ParquetSink
     from napkifu.analysis.write import CsvWriter
+    from napkifu.files import check_outputs
+    from napkifu.paths import regular_files
 
     settings = _pool_settings(args)
     if settings is None:
         return None
     jobs, cache_dir = settings
-    try:
-        files = expand_paths(args.paths)
-    except FileNotFoundError as exc:
-        lang = getattr(args, "lang", None) or default_lang()
-        print(PROBLEM["missing"](lang, what=exc), file=sys.stderr)
+    files, problems = regular_files(args.paths)
+    for found in problems:
+        if found.empty:
+            continue  # NAP107, below
+        if found.note is not None:
+            print(f"napkifu: {escape(found.note)}", file=sys.stderr)
+        else:
+            print(f"napkifu: cannot read {escape(found.path)}: {found.problem}", file=sys.stderr)
+    if any(found.problem is not None for found in problems):
+        return None  # a season with a folder left out is not the season asked for
+    clash = check_outputs(files, outputs)
+    if clash is not None:
+        print(f"napkifu: {escape(clash)}", file=sys.stderr)
         return None
     if not _report_empty_folders(args.paths, files) and not files:
         return None  # nothing at all to read (NAP107 said why)
     flt = filters_from(args)
     with contextlib.ExitStack() as stack:
-        folder = args.parquet or stack.enter_context(tempfile.TemporaryDirectory(prefix="napkifu-"))
+        folder: str | Path
+        if args.parquet:
+            folder = stack.enter_context(staged_dataset(args.parquet, overwrite=args.overwrite))
+        else:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="napkifu-"))
         writers: dict[str, CsvWriter] = {}
         for table, target in outputs.items():  # created first: a bad target fails at once
             writers[table] = CsvWriter(target, excel=args.excel)
             stack.callback(writers[table].discard)
         big = {t: w for t, w in writers.items() if t not in SMALL_TABLES}
-        sink = ParquetSink(
-            folder, flt.players, overwrite=args.overwrite or not args.parquet, csv=big
-        )
+        sink = ParquetSink(folder, flt.players, overwrite=True, csv=big)  # a fresh folder
         result = sink.write(files, flt, not args.no_progress, jobs=jobs, cache_dir=cache_dir)
         for table, writer in writers.items():
             if table in SMALL_TABLES:
@@ -199,16 +217,28 @@ SMALL_TABLES = ("season", "contracts", "excluded")
 def writing() -> Iterator[list[bool]]:
     """Run the writes; an output in the way or a write that fails is one clear line
     on stderr (and a non-empty list: exit 2), never a traceback."""
+    from polars.exceptions import PolarsError
+
+    from napkifu.analysis.publish import ForeignFiles
     from napkifu.analysis.write import OutputExists
 
     failed: list[bool] = []
     try:
         yield failed
+    except ForeignFiles as exc:
+        print(f"napkifu: {escape(str(exc))}", file=sys.stderr)
+        failed.append(True)
     except OutputExists as exc:
-        print(PROBLEM["exists"](default_lang(), what=exc), file=sys.stderr)
+        print(PROBLEM["exists"](default_lang(), what=escape(str(exc))), file=sys.stderr)
         failed.append(True)
     except OSError as exc:
-        print(PROBLEM["write"](default_lang(), what=exc), file=sys.stderr)
+        print(PROBLEM["write"](default_lang(), what=escape(str(exc))), file=sys.stderr)
+        failed.append(True)
+    except PolarsError as exc:  # (polars reports a full disk as a ComputeError)
+        print(f"napkifu: cannot write the tables: {escape(str(exc))}", file=sys.stderr)
+        failed.append(True)
+    except BrokenProcessPool:  # a worker killed (out of memory?): nothing was put in place
+        print("napkifu: a worker process died; nothing was written (try -j 1)", file=sys.stderr)
         failed.append(True)
 
 

@@ -9,7 +9,8 @@ way, and fmt(fmt(x)) == fmt(x).
 
 A file with notation errors (NAP101–NAP106) is refused: its model is a best guess,
 and rewriting a guess would lose what the user wrote. Files are replaced
-atomically (temp file in the same folder, then rename) with their permissions kept.
+safely (:func:`napkifu.files.write_atomically`: read-only files refused, owner,
+mode and hard links kept).
 """
 
 from __future__ import annotations
@@ -17,18 +18,20 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import difflib
-import os
-import stat
 import sys
-import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
-from napkifu.api import is_record_name
 from napkifu.cards import CardStyle
 from napkifu.diagnostics import Diagnostic
+from napkifu.files import write_atomically
 from napkifu.i18n import Lang, Text, default_lang
 from napkifu.model import Bid, BidsLine, PlayerRef, Record, Round, TrickLine
+from napkifu.paths import find_records
 from napkifu.replay.results import JudgedGame, JudgedRound
+from napkifu.terminal import escape
+
+__all__ = ["complete", "format_text", "register", "run", "write_atomically"]
 
 NOTATION_CODES = frozenset({"NAP101", "NAP102", "NAP103", "NAP104", "NAP105", "NAP106"})
 # a round error with one of these codes leaves the auction (so the bidders) uncertain
@@ -144,55 +147,50 @@ def format_text(
     text: str, file: str = "<string>", cards: CardStyle = "unicode"
 ) -> tuple[str | None, list[Diagnostic]]:
     """The canonical text of a record, or None and the notation errors that make it
-    unsafe to rewrite."""
-    from napkifu.notation import parse
-    from napkifu.notation.writer import format_record
+    unsafe to rewrite. The record is read and judged game by game (as
+    :func:`napkifu.api.iter_loads` does), so memory follows the largest game and the
+    text, not the whole record's model (which took ~70 bytes per input byte)."""
+    from napkifu.notation.reader import iter_parse
+    from napkifu.notation.stream import text_lines
+    from napkifu.notation.writer import format_parts
     from napkifu.replay import judge
 
-    record, diags = parse(text, file=file)
-    blocking = [d for d in diags if d.code in NOTATION_CODES and d.is_error]
-    if blocking:
-        return None, blocking
-    games, _ = judge(record, file=file)
-    return format_record(complete(record, games), cards=cards), []
+    blocking: list[Diagnostic] = []
+
+    def completed() -> Iterator[Record]:
+        for record, diags in iter_parse(text_lines(text), file):
+            blocking.extend(d for d in diags if d.code in NOTATION_CODES and d.is_error)
+            if not blocking:
+                games, _ = judge(record, file=file)
+                yield complete(record, games)
+
+    formatted = format_parts(completed(), cards=cards)
+    return (None, blocking) if blocking else (formatted, [])
 
 
 # -- the command -----------------------------------------------------------------------
 
 
-def _expand(paths: list[str]) -> list[str]:
-    out: list[str] = []
-    for p in paths:
-        if p != "-" and Path(p).is_dir():
-            out.extend(str(f) for f in sorted(Path(p).rglob("*")) if is_record_name(f.name))
+def _expand(paths: list[str], lang: Lang) -> Iterator[tuple[str, str | None]]:
+    """(path, problem) of each record to format; a folder's symlinks that lead out
+    of it are skipped with a warning (a formatter must not write outside the folder
+    it was given)."""
+    for found in find_records(paths, confine=True, lang=lang):
+        if found.empty:
+            continue  # a folder with no record: nothing to format
+        if found.note is not None:
+            print(f"napkifu fmt: {escape(found.note)}", file=sys.stderr)
         else:
-            out.append(p)
-    return out
-
-
-def write_atomically(path: str, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that a crash leaves the old file or the new one,
-    never half of either; the file keeps its permission bits."""
-    target = os.path.realpath(path)
-    mode = stat.S_IMODE(os.stat(target).st_mode)
-    folder, name = os.path.split(target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".fmt-tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+            yield found.path, found.problem
 
 
 MESSAGES = {
     "unreadable": Text(
         "napkifu fmt: cannot read {path}: {why}", "napkifu fmt: {path} を読めません: {why}"
+    ),
+    "unwritable": Text(
+        "napkifu fmt: cannot rewrite {path}: {why} (left as it was)",
+        "napkifu fmt: {path} を書き換えられません: {why}（元のまま）",
     ),
     "refused": Text(
         "error: cannot format {path}: fix the notation errors above first",
@@ -224,21 +222,24 @@ def run(args: argparse.Namespace) -> int:
     lang = getattr(args, "lang", None) or default_lang()
     status = 0
     changed = unchanged = refused = 0
-    for path in _expand(args.files):
+    for path, problem in _expand(args.files, lang):
         try:
+            if problem is not None:
+                raise OSError(problem)
             data, text, diags = _read(path)
         except OSError as exc:
-            print(MESSAGES["unreadable"](lang, path=path, why=exc.strerror or exc), file=sys.stderr)
+            why = exc.strerror or str(exc)
+            print(escape(MESSAGES["unreadable"](lang, path=path, why=why)), file=sys.stderr)
             status = 2
             continue
         blocking = [d for d in diags if d.is_error]
         new: str | None = None
         if text is not None and not blocking:
-            new, blocking = format_text(text, file=path, cards=args.cards)
+            new, blocking = format_text(text, file=path, cards=args.cards)  # type: ignore[arg-type]
         if new is None:
             for d in blocking:
-                print(_render(d, lang), file=sys.stderr)
-            print(MESSAGES["refused"](lang, path=path), file=sys.stderr)
+                print(escape(_render(d, lang)), file=sys.stderr)
+            print(escape(MESSAGES["refused"](lang, path=path)), file=sys.stderr)
             refused += 1
             status = max(status, 1)
             continue
@@ -265,11 +266,18 @@ def run(args: argparse.Namespace) -> int:
                 )
             )
         if args.check:
-            print(MESSAGES["would"](lang, path=path), file=sys.stderr)
+            print(escape(MESSAGES["would"](lang, path=path)), file=sys.stderr)
             status = max(status, 1)
         elif not args.diff:
-            write_atomically(path, out)
-            print(MESSAGES["done"](lang, path=path), file=sys.stderr)
+            try:
+                write_atomically(path, out)
+            except OSError as exc:
+                why = exc.strerror or str(exc)
+                print(escape(MESSAGES["unwritable"](lang, path=path, why=why)), file=sys.stderr)
+                changed -= 1
+                status = 2
+                continue
+            print(escape(MESSAGES["done"](lang, path=path)), file=sys.stderr)
     if not args.stdout:
         preview = args.check or args.diff
         print(

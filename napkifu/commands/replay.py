@@ -11,8 +11,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, TextIO
 
 from napkifu.i18n import LANGS, default_lang
+from napkifu.paths import not_a_record, text_encoding
+from napkifu.terminal import escape, escape_tree
+
+if TYPE_CHECKING:
+    from napkifu.replay.results import Judgement
+
+Json = dict[str, Any]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -40,38 +49,129 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--lang", choices=LANGS, default=None, help="en or ja (default: the locale)")
-    p.add_argument("--encoding", default=None, help="force the file's encoding")
+    p.add_argument("--encoding", default=None, type=text_encoding, help="force the file's encoding")
 
 
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from napkifu.api import load
+    from napkifu.api import iter_load
     from napkifu.views import replay_step
-    from napkifu.views.replay_data import replay_file
-    from napkifu.views.replay_text import print_lines, render_file
+    from napkifu.views.replay_text import print_lines, render_games
 
     lang = args.lang or default_lang()
+    problem = not_a_record(args.file, lang)  # (a FIFO or /dev/zero would never end)
+    if problem is not None:
+        print(f"napkifu replay: cannot open {escape(args.file)}: {problem}", file=sys.stderr)
+        return 2
     try:
-        judgement = load(args.file, encoding=args.encoding)
+        judgements = iter_load(args.file, encoding=args.encoding)
     except OSError as e:
-        print(f"napkifu replay: cannot open {args.file}: {e.strerror or e}", file=sys.stderr)
+        why = f"cannot open {args.file}: {e.strerror or e}"
+        print(f"napkifu replay: {escape(why)}", file=sys.stderr)
         return 2
-    if not judgement.games:  # unreadable: nothing to select, show why
-        args.game = args.round = None
-    try:
-        data = replay_file(judgement, game=args.game, round=args.round)
-    except LookupError as e:
-        print(f"napkifu replay: {e.args[0]}", file=sys.stderr)
-        return 2
-    status = 1 if judgement.has_errors else 0
+    # text for a terminal: names and comments with no raw control characters
+    read = _Replay(args.file, args.game, args.round, escaped=args.format != "json")
+    games = read.games(judgements)
     if args.format == "json":
-        indent = 2 if sys.stdout.isatty() else None
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=indent) + "\n")
-        return status
-    rounds = [r for g in data["games"] for r in g["rounds"]]
-    if args.step and replay_step.is_interactive(sys.stdin, sys.stdout):
-        replay_step.run_terminal(rounds, lang, args.trick)
-        return status
-    print_lines(Console(highlight=False), render_file(data, lang, args.trick))
-    return status
+        if sys.stdout.isatty():  # indented for a person: made whole
+            data = read.whole(list(games))
+            sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        else:  # a program's: written game by game, the same bytes as json.dumps
+            read.write_json(games, sys.stdout)
+    elif args.step and replay_step.is_interactive(sys.stdin, sys.stdout):
+        rounds = [r for g in games for r in g["rounds"]]
+        if read.missing is None:
+            replay_step.run_terminal(rounds, lang, args.trick)
+    else:
+        lines = render_games(games, read.loose, lang, args.trick)
+        print_lines(Console(highlight=False), _lines_or_nothing(lines, read))
+    if read.missing is not None:
+        print(f"napkifu replay: {escape(read.missing)}", file=sys.stderr)
+        return 2
+    return 1 if read.has_errors else 0
+
+
+def _lines_or_nothing(lines: Iterator[Any], read: _Replay) -> Iterator[Any]:
+    """The lines, unless the selection turns out to match nothing."""
+    for line in lines:
+        if read.missing is None:
+            yield line
+
+
+class _Replay:
+    """A record replayed game by game (only one game's judgement alive at a time),
+    with ``--game`` and ``--round`` applied and the file's own diagnostics (those
+    of no game or round) gathered for the end, as :func:`replay_file` gives them;
+    ``escaped``: every text with its control characters escaped (for a terminal)."""
+
+    def __init__(self, file: str, game: int | None, round: int | None, escaped: bool) -> None:
+        self.file, self.game, self.round, self.escaped = file, game, round, escaped
+        self.loose: list[Json] = []
+        self.has_errors = False
+        self.missing: str | None = None  # why the selection matched nothing
+
+    def games(self, judgements: Iterator[Judgement]) -> Iterator[Json]:
+        from napkifu.views.replay_data import replay_file
+
+        count = kept = 0
+        numbers: list[int] = []
+        for judgement in judgements:
+            data = replay_file(judgement)
+            if self.escaped:
+                data = escape_tree(data)  # type: ignore[assignment]
+            self.loose.extend(data["diagnostics"])
+            self.has_errors = self.has_errors or judgement.has_errors
+            for g in data["games"]:
+                count += 1
+                numbers.append(g["number"])
+                if self.game is not None and g["number"] != self.game:
+                    continue
+                if self.round is not None:
+                    g["rounds"] = [r for r in g["rounds"] if r["round"] == self.round]
+                    if not g["rounds"]:
+                        continue
+                kept += 1
+                yield g
+        if count and not kept and (self.game is not None or self.round is not None):
+            self.missing = self._why(count, numbers)
+
+    def _why(self, count: int, numbers: list[int]) -> str:
+        if self.game is not None and self.game not in numbers:
+            return f"no game {self.game} in {self.file} (it has {count})"
+        if self.game is not None or count == 1:
+            return f"no round {self.round} in game {self.game or numbers[0]} of {self.file}"
+        return f"no round {self.round} in {self.file}"
+
+    def whole(self, games: list[Json]) -> Json:
+        from napkifu.views.replay_data import FORMAT, VERSION
+
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "file": self.file,
+            "games": games,
+            "diagnostics": self.loose,
+            "has_errors": self.has_errors,
+        }
+
+    def write_json(self, games: Iterator[Json], out: TextIO) -> None:
+        """``json.dumps(self.whole(games))`` written as the games come."""
+        whole = json.dumps(self.whole([]), ensure_ascii=False)
+        head = whole[: whole.index('"games": [') + len('"games": [')]
+        first = True
+        for g in games:  # (a selection that matches nothing yields no game)
+            out.write(
+                head + json.dumps(g, ensure_ascii=False)
+                if first
+                else ", " + json.dumps(g, ensure_ascii=False)
+            )
+            first = False
+        if self.missing is not None:
+            return
+        if first:
+            out.write(head)
+        tail = json.dumps(
+            {"diagnostics": self.loose, "has_errors": self.has_errors}, ensure_ascii=False
+        )
+        out.write("], " + tail[1:] + "\n")

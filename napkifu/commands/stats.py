@@ -17,6 +17,7 @@ import sys
 
 from napkifu.commands.export import add_filter_args, report, sink_season, writing
 from napkifu.i18n import LANGS, Lang, Text, default_lang
+from napkifu.terminal import escape
 
 Row = dict[str, object]
 DEFAULT_COLUMNS = (
@@ -105,7 +106,7 @@ def cell(name: str, value: object) -> str:
         if name.endswith("_rate"):
             return f"{value:.0%}"
         return f"{value:+.2f}" if name == "points_avg" else f"{value:.2f}"
-    return str(value)
+    return escape(str(value))
 
 
 def _value(name: str, row: Row) -> object:
@@ -141,13 +142,16 @@ def _table(rows: list[Row], shown: list[str], title: str, lang: Lang) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text as RichText  # (a name is text, never rich markup)
 
     console = Console(highlight=False)
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     for name in shown:
-        cells = [cell(name, _value(name, r)) for r in rows]
+        cells = [RichText(cell(name, _value(name, r))) for r in rows]
         numeric = name != "player" and name != "partner" and name != "contracts_by_bid"
-        widest = max((console.measure(c).maximum for c in [*cells, header(name, lang)]), default=1)
+        widest = max(
+            (console.measure(c).maximum for c in [*cells, RichText(header(name, lang))]), default=1
+        )
         table.add_column(
             header(name, lang),
             justify="right" if numeric else "left",
@@ -155,7 +159,7 @@ def _table(rows: list[Row], shown: list[str], title: str, lang: Lang) -> None:
             min_width=widest,  # never cut: rich may not shrink a column below this
         )
     for r in rows:
-        table.add_row(*(cell(name, _value(name, r)) for name in shown))
+        table.add_row(*(RichText(cell(name, _value(name, r))) for name in shown))
     needed = Console(width=100_000).measure(table).maximum  # every cell whole
     if needed > console.width:  # too wide: print it whole rather than cut a cell
         console = Console(highlight=False, width=needed)
@@ -166,7 +170,10 @@ def _delimited(rows: list[Row], shown: list[str], delimiter: str) -> None:
     writer = csv.writer(sys.stdout, delimiter=delimiter, lineterminator="\n")
     writer.writerow(shown)
     for r in rows:
-        writer.writerow(["" if (v := _value(n, r)) is None else v for n in shown])
+        values = [_value(n, r) for n in shown]
+        writer.writerow(
+            ["" if v is None else escape(v) if isinstance(v, str) else v for v in values]
+        )
 
 
 def run(args: argparse.Namespace) -> int:

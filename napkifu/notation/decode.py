@@ -23,8 +23,8 @@ MSG = {
         "テキストファイルではありません（オフセット {offset} に NUL バイトがあります）",
     ),
     "utf16": Text(
-        "this file is UTF-16; save it as UTF-8 (or pass --encoding utf-16)",
-        "このファイルは UTF-16 です。UTF-8 で保存してください（または --encoding utf-16）",
+        "this file is {name}; save it as UTF-8 (or pass --encoding {codec})",
+        "このファイルは {name} です。UTF-8 で保存してください（または --encoding {codec}）",
     ),
     "bad": Text(
         "cannot decode the file as {tried}: byte 0x{byte:02X} at offset {offset} is not valid "
@@ -39,6 +39,34 @@ MSG = {
     ),
     "encoding": Text("unknown encoding `{encoding}`", "不明な文字コード `{encoding}`"),
 }
+
+
+_WIDE = (  # (pattern of the first bytes, name, codec): longest BOMs first
+    (codecs.BOM_UTF32_LE, "UTF-32", "utf-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32", "utf-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16", "utf-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16", "utf-16"),
+)
+
+
+def wide_unicode(head: bytes) -> tuple[str, str] | None:
+    """(name, codec) when the first bytes are UTF-32 or UTF-16 text, with a byte
+    order mark or without one (ASCII letters then show as one byte and three or one
+    NULs); None otherwise. UTF-32's marks start with UTF-16's: they are tried first."""
+    for bom, name, codec in _WIDE:
+        if head.startswith(bom):
+            return name, codec
+    if len(head) >= 8 and b"\x00" in head[:8]:
+        nuls = [b == 0 for b in head[:8]]
+        for pattern, name, codec in (
+            ((False, True, True, True) * 2, "UTF-32 (little-endian)", "utf-32-le"),
+            ((True, True, True, False) * 2, "UTF-32 (big-endian)", "utf-32-be"),
+            ((False, True) * 4, "UTF-16 (little-endian)", "utf-16-le"),
+            ((True, False) * 4, "UTF-16 (big-endian)", "utf-16-be"),
+        ):
+            if tuple(nuls) == pattern:
+                return name, codec
+    return None
 
 
 def _position(data: bytes, offset: int) -> Span:
@@ -92,8 +120,9 @@ def decode(
                 )
             ]
         return _strip_bom(text), []
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return None, [_diag("utf16", Span.point(1), file)]
+    wide = wide_unicode(data[:64])
+    if wide is not None:
+        return None, [_diag("utf16", Span.point(1), file, name=wide[0], codec=wide[1])]
     nul = data.find(b"\x00")
     if nul >= 0:
         return None, [_diag("binary", _position(data, nul), file, offset=nul)]

@@ -10,6 +10,7 @@ and marks exactly the offending word. A word in the card part of a card line
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -175,6 +176,10 @@ def _why_not_card(word: str, in_trick: bool) -> tuple[str, dict[str, str]]:
     return "suit", {}
 
 
+_ODD_SPACES = frozenset("\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2028\u2029\u202f\u205f")
+"""Characters Python's ``str.split`` takes for spaces but the notation does not."""
+
+
 def syntax_diagnostic(
     err: UnexpectedInput,
     line_text: str,
@@ -238,8 +243,16 @@ def syntax_diagnostic(
             v["why"] = WHY[why_key](lang, **v)  # type: ignore[arg-type]
         v["expected"] = _describe(expected, lang)
         if key == "unexpected":
+            odd = line_text[col - 1 : col]  # a character str.split takes for a space
             if word:
                 v["found"] = f"`{word}`"
+            elif odd and (odd in _ODD_SPACES or unicodedata.category(odd) == "Cc"):
+                name = unicodedata.name(odd, "").lower()
+                v["found"] = (
+                    f"U+{ord(odd):04X} ({name or 'a control character'})"
+                    if lang == "en"
+                    else f"U+{ord(odd):04X}（{name or '制御文字'}）"
+                )
             else:
                 v["found"] = "the end of the line" if lang == "en" else "行末"
         texts[lang] = MSG[key](lang, **v)  # type: ignore[arg-type]

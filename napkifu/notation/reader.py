@@ -25,6 +25,7 @@ from napkifu.model import Comment, Game, Record, Span
 from napkifu.notation.errors import syntax_diagnostic
 from napkifu.notation.fastpath import FastPath
 from napkifu.notation.fullwidth import fold_line
+from napkifu.notation.limits import over_limits
 from napkifu.notation.structure import RecordBuilder
 from napkifu.notation.transform import Statement, StatementBuilder, comment_text
 
@@ -113,6 +114,11 @@ def iter_parse(lines: Iterable[str], file: str = "<string>") -> Iterator[Part]:
                 column = len(line) - len(stripped) + 1
                 span = Span(line_no, column, line_no, len(line) + 1)
                 add(("comment", span, comment_text(stripped), None))
+                continue
+            refused = over_limits(line, line_no, file, *record.position())
+            if refused is not None:  # a number or a line too long to be read
+                syntax.append(refused)
+                record.lost(stripped, line_no)
                 continue
             stmt = statement(line, stripped.split(None, 1)[0], line_no)
             if stmt is None:

@@ -20,7 +20,7 @@ from typing import BinaryIO
 
 from napkifu.diagnostics import Diagnostic
 from napkifu.model import Span
-from napkifu.notation.decode import _BOM, _diag, not_utf8
+from napkifu.notation.decode import _BOM, _diag, not_utf8, wide_unicode
 
 CHUNK = 1 << 20  # bytes read at a time (tests make it tiny to cross every boundary)
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -88,9 +88,10 @@ def sniff(fh: BinaryIO, file: str, encoding: str | None) -> tuple[str | None, li
             )
         ]
     fh.seek(0)
-    head = fh.read(3)
-    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return None, [_diag("utf16", Span.point(1), file)]
+    head = fh.read(64)
+    wide = wide_unicode(head)
+    if wide is not None:
+        return None, [_diag("utf16", Span.point(1), file, name=wide[0], codec=wide[1])]
     nul = _find_nul(fh)
     if nul >= 0:
         return None, [_diag("binary", position(fh, nul), file, offset=nul)]

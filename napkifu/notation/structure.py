@@ -29,6 +29,7 @@ from napkifu.model import (
 from napkifu.notation.aliases import Aliases, renamed
 from napkifu.notation.drafts import GameDraft, RoundDraft
 from napkifu.notation.messages import diagnostic
+from napkifu.notation.names import name_warnings
 from napkifu.notation.objects import meta as make_meta
 from napkifu.notation.suggest import closest_name
 from napkifu.notation.transform import Statement as Stmt
@@ -207,6 +208,7 @@ class RecordBuilder:
                     )
                 )
             seen.add(p.name)
+        self.diagnostics.extend(name_warnings(players, self.file, g.number))
 
     def _round(self, span: Span, payload: Any, meta: Statement) -> None:
         number, _num_span = payload

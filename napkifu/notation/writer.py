@@ -18,6 +18,7 @@ spaces after its line; scores signed (``+2``), totals plain.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from napkifu.cards import JOKER, CardStyle, Suit, card_text, cards_text
@@ -216,11 +217,35 @@ def _round(out: _Out, rnd: Round, style: CardStyle) -> None:
 
 def format_record(record: Record, cards: CardStyle = "unicode") -> str:
     """The canonical text of ``record`` with cards in ``cards`` style (♠A or SA)."""
+    return format_parts((record,), cards)
+
+
+def format_parts(parts: Iterable[Record], cards: CardStyle = "unicode") -> str:
+    """:func:`format_record` of a record read in parts, game by game (the records
+    of :func:`napkifu.api.iter_loads`: the leading comments with the first), the
+    same text as for the whole record; only one part's model need be alive."""
     out = _Out()
-    out.comments(record.leading_comments)
-    for game in record.games:
-        out.blank()
-        _game(out, game, cards)
+    for record in parts:
+        out.comments(record.leading_comments)
+        for game in record.games:
+            out.blank()
+            _game(out, game, cards)
     while out.lines and out.lines[-1] == "":
         out.lines.pop()
+    _separate_top_comments(out.lines)
     return "\n".join(out.lines) + "\n" if out.lines else ""
+
+
+def _separate_top_comments(lines: list[str]) -> None:
+    """The comments the text starts with, together, then a blank line. Every comment
+    before a file's first statement is read back as one of the record's leading
+    comments, which are written so; comments that open the text because they belong
+    to its first statements (a record that starts with ``rules`` or ``players``, a
+    comment above each) are written so now, or a second ``fmt`` would move them:
+    fmt(fmt(x)) == fmt(x)."""
+    top = 0
+    while top < len(lines) and (lines[top].startswith("#") or lines[top] == ""):
+        top += 1
+    comments = [line for line in lines[:top] if line]
+    if comments and top < len(lines):
+        lines[:top] = [*comments, ""]

@@ -23,6 +23,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
 from typing import TypeVar
 
+from napkifu.stopping import in_worker
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -94,7 +96,7 @@ def run_jobs(
         yield from map(func, source)
         return
     pending = _chain(head, source)
-    pool = ProcessPoolExecutor(max_workers=n, mp_context=pool_context())
+    pool = ProcessPoolExecutor(max_workers=n, mp_context=pool_context(), initializer=in_worker)
     try:
         inflight: deque[Future[list[R]]] = deque()
         size = 1
@@ -113,10 +115,21 @@ def run_jobs(
             if not inflight:
                 return
             yield from inflight.popleft().result()
+    except BaseException:  # stopped (a signal, Ctrl-C, a closed pipe): workers end now
+        stop_workers(pool)
+        raise
     finally:
         # Also when the consumer stops early (a closed pipe, an interrupt): work
         # not started yet is dropped instead of being waited for.
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End a pool's workers at once, busy or not (SIGTERM: they hold nothing that
+    needs cleaning; what they wrote is in a folder the caller removes)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(OSError, AttributeError):
+            process.terminate()
 
 
 def pool_context() -> multiprocessing.context.BaseContext:

@@ -9,6 +9,7 @@ snapshot tests read.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from rich.cells import cell_len
@@ -330,18 +331,29 @@ def render_round(data: Json, lang: Lang = "en", trick: int | None = None) -> lis
 
 def render_file(replay: Json, lang: Lang = "en", trick: int | None = None) -> list[RichText]:
     """Every round of a replay_file() result, separated by a rule line."""
-    lines: list[RichText] = []
-    for g in replay["games"]:
-        lines.extend(_diagnostics(g["diagnostics"], lang, ""))
+    return list(render_games(replay["games"], replay["diagnostics"], lang, trick))
+
+
+def render_games(
+    games: Iterable[Json], diagnostics: list[Json], lang: Lang = "en", trick: int | None = None
+) -> Iterator[RichText]:
+    """:func:`render_file` of games given one by one (``napkifu replay`` judges a
+    record game by game); ``diagnostics``, those of the whole file, are read once
+    the games are done (they may grow as the games are read)."""
+    started = False
+    for g in games:
+        for line in _diagnostics(g["diagnostics"], lang, ""):
+            started = True
+            yield line
         for r in g["rounds"]:
-            if lines:
-                lines.append(RichText("─" * 60, style="dim"))
-            lines.extend(render_round(r, lang, trick))
-    lines.extend(_diagnostics(replay["diagnostics"], lang, ""))
-    return lines
+            if started:
+                yield RichText("─" * 60, style="dim")
+            started = True
+            yield from render_round(r, lang, trick)
+    yield from _diagnostics(diagnostics, lang, "")
 
 
-def print_lines(console: Console, lines: list[RichText]) -> None:
+def print_lines(console: Console, lines: Iterable[RichText]) -> None:
     """Print without rich's wrapping or highlighting: the layout is ours."""
     for line in lines:
         console.print(line, soft_wrap=True, highlight=False)
