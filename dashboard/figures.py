@@ -41,17 +41,6 @@ def _figure(
     )  # fmt: skip
 
 
-def warm() -> None:
-    """Draw one tiny figure and encode it as Streamlit does: Plotly imports its
-    figure, layout and trace classes and its JSON encoder on first use (~0.1 s,
-    once a process), which a first load does while its judging processes start
-    (``dashboard.state._import_page_modules``)."""
-    import plotly.io
-
-    tiny = pl.DataFrame({"player": ["-"], "seq": [1], "cumulative": [0]})
-    plotly.io.to_json(cumulative_figure(tiny), validate=False)
-
-
 def _pct(rate: float | None) -> str:
     return "–" if rate is None else f"{rate:.0%}"
 

@@ -12,14 +12,9 @@ data) use ``st.cache_data``. Within a session, results are also held in
 
 from __future__ import annotations
 
-import contextlib
-import importlib
-import os
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 from typing import TypeVar
 
 import streamlit as st
@@ -34,6 +29,7 @@ from dashboard.data import (
     folder_stamp,
     load_sources,
     read_folder,
+    records_folder,
 )
 from dashboard.filtering import filter_season, players_of, presets_of, season_bounds
 from dashboard.frames import counted_rounds
@@ -42,16 +38,11 @@ from napkifu.analysis import Season, SeasonFilter
 from napkifu.i18n import LANGS, Lang, default_lang
 
 T = TypeVar("T")
-ROOT = Path(__file__).resolve().parent.parent
 LANG_NAMES = {"en": "English", "ja": "日本語"}
-
-
-def default_folder() -> str:
-    """The records opened first: ``streamlit run dashboard/app.py -- FOLDER``, then
-    NAPKIFU_RECORDS, then the repository's ``sample_records/``."""
-    ours = bool(sys.argv) and Path(sys.argv[0]).name == "app.py"  # `streamlit run` sets argv
-    args = [a for a in sys.argv[1:] if not a.startswith("-")] if ours else []
-    return args[0] if args else os.environ.get("NAPKIFU_RECORDS") or str(ROOT / "sample_records")
+STAMP_SECONDS = 10
+"""How often the records folder is looked at for new, changed or removed files:
+at most once in this many seconds, for every session together (a rerun never
+walks the tree; a folder of thousands of files takes a while)."""
 
 
 @dataclass(slots=True)
@@ -64,40 +55,21 @@ class Context:
     sources: dict[str, SourceFile]
 
 
-@st.cache_resource(show_spinner=False, max_entries=8)
+@st.cache_resource(show_spinner=False, ttl=STAMP_SECONDS, max_entries=2)
+def _stamp(folder: str) -> tuple:
+    """The folder's files, sizes and times, looked at once per :data:`STAMP_SECONDS`."""
+    return folder_stamp(folder)
+
+
+@st.cache_resource(show_spinner=False, max_entries=2)
 def _folder_sources(folder: str, stamp: tuple) -> tuple[SourceFile, ...]:
     """A folder's bytes, re-read only when a file's size or mtime changes."""
-    return read_folder(folder)
-
-
-PAGE_MODULES = ("pyarrow",)
-"""What drawing a page needs beyond the season: its tables go to the browser as
-Arrow (:func:`dashboard.widgets.show_table`; pyarrow's first import takes ~0.1 s)."""
-
-
-def _import_page_modules() -> None:
-    """Import :data:`PAGE_MODULES` while the judging processes start: the same
-    work, done where it costs about half (:func:`napkifu.parallel.gather_jobs`).
-    Also draws a tiny Plotly figure (:func:`dashboard.figures.warm`) and loads
-    the emoji table Streamlit reads for a widget label that is not
-    ASCII (the language switch's 日本語: 0.2 s, once per process), which is
-    therefore drawn after the season is loaded (:func:`build_context`)."""
-    for name in PAGE_MODULES:
-        with contextlib.suppress(ImportError):  # (the page then says what it lacks)
-            importlib.import_module(name)
-    from dashboard.figures import warm
-
-    warm()
-    with contextlib.suppress(Exception):  # a private helper, only ever warmed here
-        from streamlit.string_util import extract_leading_emoji
-
-        for label in LANG_NAMES.values():
-            extract_leading_emoji(label)
+    return read_folder(folder, stamp)
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
 def _load(key: str, _files: tuple[SourceFile, ...], persist: bool) -> Loaded:
-    return load_sources(_files, persist=persist, meanwhile=_import_page_modules)
+    return load_sources(_files, persist=persist)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
@@ -144,13 +116,11 @@ def _sources(lang: Lang) -> tuple[tuple[SourceFile, ...], bool]:
         for note, values in notes:
             st.sidebar.warning(t(note, lang, **values))
         return files, False
-    folder = st.sidebar.text_input(
-        t("folder", lang), value=default_folder(), key="folder", help=t("folder_help", lang)
-    )
-    if not Path(folder).is_dir():
-        st.sidebar.error(t("not_folder", lang, path=folder))
+    folder = records_folder()
+    if not folder.is_dir():
+        st.sidebar.error(t("not_folder", lang))
         return (), False
-    return _folder_sources(folder, folder_stamp(folder)), True
+    return _folder_sources(str(folder), _stamp(str(folder))), True
 
 
 def _filters(key: str, season: Season, lang: Lang) -> SeasonFilter:
@@ -164,7 +134,7 @@ def _filters(key: str, season: Season, lang: Lang) -> SeasonFilter:
     if first is not None and last is not None:
         picked = st.sidebar.date_input(
             t("date_range", lang), value=(first, last), min_value=first, max_value=last,
-            key="dates", help=t("date_help", lang),
+            key=f"dates_{first}_{last}", help=t("date_help", lang),
         )  # fmt: skip
         if isinstance(picked, tuple) and len(picked) == 2:
             lo, hi = picked
@@ -189,18 +159,14 @@ def build_context() -> Context:
     # loaded: its 日本語 label makes Streamlit load its emoji table (0.2 s, once a
     # process), which a first load does meanwhile (_import_page_modules). Until
     # then its value is the one the browser sent (or the default, on a first run).
-    switch = st.sidebar.container()
-    lang = _lang(st.session_state.get("lang", default_lang()))
+    lang = _lang(st.sidebar.segmented_control(
+        "🌐", options=list(LANGS), format_func=LANG_NAMES.__getitem__, key="lang",
+        default=default_lang(), label_visibility="collapsed",
+    ))  # fmt: skip
     files, persist = _sources(lang)
     key = content_key(files)
-    try:
-        with st.spinner(t("judging", lang, files=len(files))):
-            loaded = _memo("_napkifu_loaded", key, lambda: _load(key, files, persist))
-    finally:  # (also when loading fails: the page then shows why, in either language)
-        switch.segmented_control(
-            "🌐", options=list(LANGS), format_func=LANG_NAMES.__getitem__, key="lang",
-            default=default_lang(), label_visibility="collapsed",
-        )  # fmt: skip
+    with st.spinner(t("judging", lang, files=len(files))):
+        loaded = _memo("_napkifu_loaded", key, lambda: _load(key, files, persist))
     flt = _filters(key, loaded.season, lang)
     flat = (flt.players, flt.since, flt.until, flt.presets)
     season = _memo(

@@ -37,7 +37,10 @@ T: dict[str, Text] = {
         "Uploads over {total} MB in all: the rest were skipped.",
         "アップロードの合計が {total} MB を超えたため、残りは読みません。",
     ),
-    "not_folder": Text("{path} is not a folder.", "{path} はフォルダではありません。"),
+    "not_folder": Text(
+        "The server's records folder is missing (set NAPKIFU_RECORDS or pass a folder after --).",
+        "サーバーの記録フォルダがありません（NAPKIFU_RECORDS か -- の後にフォルダを指定してください）。",
+    ),
     "loaded": Text(
         "{files} files · {rounds} rounds counted · {excluded} excluded",
         "{files} ファイル · 集計 {rounds} ラウンド · 除外 {excluded}",

@@ -12,6 +12,7 @@ import pytest
 
 from dashboard import cardview, data, figures, replay_model
 from dashboard.downloads import csv_bytes
+from napkifu.analysis import sources
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_records"
 
@@ -96,7 +97,7 @@ def test_result_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         judged.append(item[0])
         return real(item)
 
-    monkeypatch.setattr(data, "file_frames", counting)
+    monkeypatch.setattr(sources, "file_frames", counting)
     again = data.load_sources(files, persist=True)
     assert judged == []
     for name in ("rounds", "player_rounds", "tricks", "bids", "season", "contracts", "excluded"):
@@ -148,9 +149,9 @@ def test_the_cache_is_written_after_the_season_is_built_and_never_a_crash(
         release.wait(30)
         return packed(frames)
 
-    packed = data.pack_frames
-    monkeypatch.setattr(data, "file_frames", crashing)
-    monkeypatch.setattr(data, "pack_frames", slow_pack)
+    packed = sources.pack_frames
+    monkeypatch.setattr(sources, "file_frames", crashing)
+    monkeypatch.setattr(sources, "pack_frames", slow_pack)
     raw = PLAYED[0]  # type: ignore[index]
     files = (data.SourceFile.of("good.nap", raw), data.SourceFile.of("bad.nap", raw + b"\n"))
     loaded = data.load_sources(files, persist=True)  # returns with the store held up
@@ -159,7 +160,7 @@ def test_the_cache_is_written_after_the_season_is_built_and_never_a_crash(
     release.set()
     assert data.wait_for_stores(30)
     cache = ResultCache(tmp_path)
-    assert [data._cached(cache, data._key(cache, f)) is not None for f in files] == [True, False]
+    assert [data.cached_frames(cache, f) is not None for f in files] == [True, False]
 
 
 def test_long_points_series_is_summed_in_blocks() -> None:

@@ -20,5 +20,5 @@ for name in ("season", "rounds", "player_rounds", "tricks", "contracts"):
     df = season.table(name)
     st.download_button(
         t("download", lang, name=name), data=partial(csv_bytes, df, excel=excel), file_name=f"{name}.csv",
-        mime="text/csv", key=f"dl_{name}", help=f"{df.height} rows",
+        mime="text/csv", key=f"dl_{name}", help=f"{df.height} rows", on_click="ignore",
     )  # fmt: skip
