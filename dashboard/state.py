@@ -31,6 +31,7 @@ from dashboard.data import (
     read_folder,
     records_folder,
 )
+from dashboard.figures import player_colours
 from dashboard.filtering import filter_season, players_of, presets_of, season_bounds
 from dashboard.frames import counted_rounds
 from dashboard.text import t
@@ -53,6 +54,8 @@ class Context:
     season: Season  # filtered
     filters: SeasonFilter
     sources: dict[str, SourceFile]
+    colours: dict[str, str]
+    """A colour per player of the whole season (the same under every filter)."""
 
 
 @st.cache_resource(show_spinner=False, ttl=STAMP_SECONDS, max_entries=2)
@@ -132,20 +135,91 @@ def _filters(key: str, season: Season, lang: Lang) -> SeasonFilter:
     )
     since = until = None
     if first is not None and last is not None:
+        # Keyed on the season's bounds: another season (a file added or removed, an
+        # upload) starts from its own full range, never a stale one (issue 29).
+        date_key = f"dates_{first}_{last}"
+        # Its starting value is the link's range, if any, for as long as the season
+        # lasts (a widget's value parameter must not change between reruns).
+        starts: dict = st.session_state.setdefault("_napkifu_date_starts", {})
+        if date_key not in starts:
+            wanted = st.session_state.pop("_napkifu_url_dates", (None, None))
+            lo, hi = max(first, wanted[0] or first), min(last, wanted[1] or last)
+            starts[date_key] = (lo, max(lo, hi))
         picked = st.sidebar.date_input(
-            t("date_range", lang), value=(first, last), min_value=first, max_value=last,
-            key=f"dates_{first}_{last}", help=t("date_help", lang),
+            t("date_range", lang), min_value=first, max_value=last, value=starts[date_key],
+            key=date_key, help=t("date_help", lang), format="YYYY-MM-DD",
         )  # fmt: skip
         if isinstance(picked, tuple) and len(picked) == 2:
             lo, hi = picked
             since = lo if isinstance(lo, date) and lo > first else None
             until = hi if isinstance(hi, date) and hi < last else None
+    if "f_players" in st.session_state:  # (names gone from the season are dropped)
+        st.session_state["f_players"] = [p for p in st.session_state["f_players"] if p in names]
     players = st.sidebar.multiselect(
         t("filter_players", lang), names, key="f_players",
-        help=t("filter_players_help", lang),
+        help=t("filter_players_help", lang), placeholder=t("choose", lang),
     )  # fmt: skip
-    presets = st.sidebar.multiselect(t("filter_presets", lang), presets_all, key="f_presets")
+    if "f_presets" in st.session_state:
+        st.session_state["f_presets"] = [
+            p for p in st.session_state["f_presets"] if p in presets_all
+        ]
+    presets = st.sidebar.multiselect(
+        t("filter_presets", lang), presets_all, key="f_presets", placeholder=t("choose", lang)
+    )
     return SeasonFilter(tuple(players), since, until, tuple(presets))
+
+
+def _from_url() -> None:
+    """A session's first run takes its state from the URL (a shared link)."""
+    if st.session_state.get("_napkifu_url_read"):
+        return
+    st.session_state["_napkifu_url_read"] = True
+    query = st.query_params
+    lang = query.get("lang")
+    st.session_state["_napkifu_lang_start"] = lang if lang in LANGS else default_lang()
+    if query.get_all("players"):
+        st.session_state["f_players"] = query.get_all("players")
+    if query.get_all("preset"):
+        st.session_state["f_presets"] = query.get_all("preset")
+    since, until = _date(query.get("since")), _date(query.get("until"))
+    if since or until:
+        st.session_state["_napkifu_url_dates"] = (since, until)
+
+
+def _date(value: str | None) -> date | None:
+    try:
+        return date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+def keep_in_url(ctx: Context, **page: object) -> None:
+    """Write the language, the filters and the page's own state (``page``; None:
+    left out) to the URL, so that a copied link opens this view."""
+    flt = ctx.filters
+    wanted: dict[str, str | list[str]] = {"lang": ctx.lang}
+    if flt.players:
+        wanted["players"] = list(flt.players)
+    if flt.presets:
+        wanted["preset"] = list(flt.presets)
+    if flt.since:
+        wanted["since"] = flt.since.isoformat()
+    if flt.until:
+        wanted["until"] = flt.until.isoformat()
+    wanted.update({k: str(v) for k, v in page.items() if v is not None})
+    current = {k: (st.query_params.get_all(k) if isinstance(v, list) else st.query_params.get(k))
+               for k, v in wanted.items()}  # fmt: skip
+    st.session_state["_napkifu_url_last"] = wanted
+    if current != wanted or set(st.query_params.keys()) != set(wanted):
+        st.query_params.from_dict(wanted)
+
+
+def from_link(key: str) -> str | None:
+    """The URL's ``key`` when a link (or a typed address) brought it, not this
+    session's own last write: a page then shows what the link asks for."""
+    value = st.query_params.get(key)
+    last = st.session_state.get("_napkifu_url_last", {})
+    return value if value is not None and last.get(key) != value else None
 
 
 def _lang(value: object) -> Lang:
@@ -155,13 +229,11 @@ def _lang(value: object) -> Lang:
 
 def build_context() -> Context:
     """Draw the sidebar, load (cached) and filter: what every page reads."""
-    # The language switch heads the sidebar but is drawn once the season is
-    # loaded: its 日本語 label makes Streamlit load its emoji table (0.2 s, once a
-    # process), which a first load does meanwhile (_import_page_modules). Until
-    # then its value is the one the browser sent (or the default, on a first run).
+    _from_url()
     lang = _lang(st.sidebar.segmented_control(
         "🌐", options=list(LANGS), format_func=LANG_NAMES.__getitem__, key="lang",
-        default=default_lang(), label_visibility="collapsed",
+        default=st.session_state["_napkifu_lang_start"],
+        label_visibility="collapsed",
     ))  # fmt: skip
     files, persist = _sources(lang)
     key = content_key(files)
@@ -172,7 +244,8 @@ def build_context() -> Context:
     season = _memo(
         "_napkifu_season", (key, flat), lambda: _filtered(key, flat, loaded.season), size=8
     )
-    ctx = Context(lang, key, loaded, season, flt, {f.name: f for f in files})
+    colours = _memo("_napkifu_colours", key, lambda: player_colours(players_of(loaded.season)))
+    ctx = Context(lang, key, loaded, season, flt, {f.name: f for f in files}, colours)
     counted = memo(ctx, "counted", None, lambda: counted_rounds(season))
     st.sidebar.caption(
         t("loaded", lang, files=len(loaded.files), rounds=counted,

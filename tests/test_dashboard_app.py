@@ -72,10 +72,15 @@ def figure(at: AppTest, key: str) -> dict:
 
 
 def table(at: AppTest, column: str):  # type: ignore[no-untyped-def]
-    """The first dataframe shown with ``column`` (pandas)."""
+    """The first dataframe shown with ``column`` (pandas; headers, shown as the
+    glossary says, read back as the columns' names)."""
+    from napkifu.i18n import HEADERS
+
+    names = {text("en"): key for key, text in HEADERS.items()}
     for el in at.dataframe:
-        if column in el.value.columns:
-            return el.value
+        value = el.value.rename(columns=lambda c: names.get(c, c))
+        if column in value.columns:
+            return value
     raise AssertionError(f"no table with a {column!r} column")
 
 
@@ -247,11 +252,11 @@ def test_replay_steps(at: AppTest, expected) -> None:  # type: ignore[no-untyped
     assert not at.exception
     assert not at.button(key="replay_next").disabled  # opens on a round with tricks
     name = next(
-        f for f in at.selectbox(key="replay_file").options if f.endswith(Path(full["file"]).name)
+        f for f in at.selectbox(key="replay_file_en").options if f.endswith(Path(full["file"]).name)
     )
-    at.selectbox(key="replay_file").select(name).run()
-    at.selectbox(key="replay_game").select(full["game"]).run()
-    at.selectbox(key="replay_round").select(full["round"]).run()
+    at.selectbox(key="replay_file_en").select(name).run()
+    at.selectbox(key="replay_game_en").select(full["game"]).run()
+    at.selectbox(key="replay_round_en").select(full["round"]).run()
     assert not at.exception
     step = lambda: next(h.value for h in at.get("html") if "replay-step" in h.value)  # noqa: E731
     first = step()
@@ -283,8 +288,10 @@ def test_export_csv_matches_the_season(at: AppTest, expected) -> None:  # type: 
     buttons = at.get("download_button")
     assert len(buttons) >= 2
     labels = {b.proto.label: b.proto.help for b in buttons}
-    assert labels["Download season.csv"] == f"{expected.season.height} rows"
-    assert labels["Download rounds.csv"] == f"{expected.rounds.height} rows"
+    season = labels["Download season (one row per player)"]
+    assert season == f"{expected.season.height} rows, CSV (UTF-8) — season.csv"
+    rounds = labels["Download rounds"]
+    assert rounds == f"{expected.rounds.height} rows, CSV (UTF-8) — rounds.csv"
 
 
 def test_upload_is_parsed_in_memory(at: AppTest, records: Path, tmp_path: Path) -> None:
