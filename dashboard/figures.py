@@ -150,7 +150,7 @@ def points_figure(frame: pl.DataFrame, player: str, lang: Lang = "en") -> go.Fig
                  pl.col("points").sum())
         )  # fmt: skip
         x, y = grouped.get_column("first").to_numpy(), grouped.get_column("points").to_numpy()
-        custom = grouped.get_column("last").to_numpy()
+        custom: object = grouped.get_column("last").to_numpy()
         hover = "%{x}–%{customdata}: %{y}<extra></extra>"
     else:
         x, y = seq.to_numpy(), pts.to_numpy()
