@@ -124,10 +124,13 @@ def rating_figure(
     frame: pl.DataFrame, lang: Lang = "en", colours: dict[str, str] | None = None,
     highlight: str | None = None,
 ) -> go.Figure:  # fmt: skip
-    """Each player's rating at the end of each day (ratings.rate_season's curve)."""
-    traces = _lines(frame, "date", "rating", colours, highlight)
-    return _figure(traces, t("rating_curve", lang), t("date", lang), t("ratings", lang),
-                   xaxis={"type": "date"})  # fmt: skip
+    """Each player's rating at the end of each day (ratings.rate_season's curve;
+    after each rated round when the season is undated)."""
+    dated = frame.get_column("date").is_not_null().any()
+    traces = _lines(frame, "date" if dated else "seq", "rating", colours, highlight)
+    x_title = t("date", lang) if dated else t("season_round", lang)
+    return _figure(traces, t("rating_curve", lang), x_title, t("ratings", lang),
+                   xaxis={"type": "date"} if dated else {})  # fmt: skip
 
 
 MAX_BARS = 500

@@ -41,8 +41,9 @@ def _model() -> Any:
 
 def rate_season(season: Season) -> tuple[pl.DataFrame, pl.DataFrame]:
     """``(table, curve)``: each player's final ``rating, mu, sigma, rounds`` (best
-    first), and ``player, date, rating`` after each date they played (undated
-    rounds rated after the dated ones, shown on no date)."""
+    first), and ``player, date, seq, rating`` after each date they played (by
+    date when the season is dated, its undated rounds rated last and not drawn;
+    else after each round, ``seq`` counting the rated rounds)."""
     rows = (
         season.player_rounds.filter(pl.col("won").is_not_null())
         .select([*KEYS, "date", "player", "role", "won"])
@@ -51,7 +52,8 @@ def rate_season(season: Season) -> tuple[pl.DataFrame, pl.DataFrame]:
     model = _model()
     ratings: dict[str, Any] = {}
     played: dict[str, int] = {}
-    curve: list[tuple[str, object, float]] = []
+    curve: list[tuple[str, object, int, float]] = []
+    seq = 0
     for (_f, _g, _r), part in rows.group_by(KEYS, maintain_order=True):
         sides: dict[bool, list[tuple[str, str]]] = {True: [], False: []}
         napoleon_side = {"napoleon", "adjutant"}
@@ -70,12 +72,13 @@ def rate_season(season: Season) -> tuple[pl.DataFrame, pl.DataFrame]:
         weights = [[WEIGHTS.get(r, 1.0) for _, r in sides[s]] for s in (True, False)]
         ranks = [1, 2] if won_by_nap else [2, 1]
         new = model.rate(teams, ranks=ranks, weights=weights)
+        seq += 1
         day = part.get_column("date")[0]
         for team, side in zip(new, (True, False), strict=True):
             for rating, (p, _) in zip(team, sides[side], strict=True):
                 ratings[p] = rating
                 played[p] = played.get(p, 0) + 1
-                curve.append((p, day, rating.ordinal()))
+                curve.append((p, day, seq, rating.ordinal()))
     table = pl.DataFrame(
         [(p, r.ordinal(), r.mu, r.sigma, played[p]) for p, r in ratings.items()],
         schema={"player": pl.String, "rating": pl.Float64, "mu": pl.Float64,
@@ -85,11 +88,15 @@ def rate_season(season: Season) -> tuple[pl.DataFrame, pl.DataFrame]:
     table = table.with_columns(
         rank=pl.col("rating").rank(method="min", descending=True).cast(pl.Int64)
     ).select("rank", "player", "rating", "mu", "sigma", "rounds")
+    steps = pl.DataFrame(
+        curve, orient="row",
+        schema={"player": pl.String, "date": pl.Date, "seq": pl.Int64, "rating": pl.Float64},
+    )  # fmt: skip
+    if steps.get_column("date").is_null().all():
+        return table, steps
     by_date = (
-        pl.DataFrame(curve, schema={"player": pl.String, "date": pl.Date, "rating": pl.Float64},
-                     orient="row")
-        .filter(pl.col("date").is_not_null())
+        steps.filter(pl.col("date").is_not_null())
         .group_by("player", "date", maintain_order=True)
         .last()
-    )  # fmt: skip
+    )
     return table, by_date

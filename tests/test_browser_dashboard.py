@@ -135,7 +135,9 @@ def _settle(page: object) -> None:
     p = page  # type: ignore[assignment]
     p.wait_for_selector("[data-testid='stApp']", timeout=60_000)
     p.wait_for_function(
-        "() => !document.querySelector(\"[data-testid='stStatusWidget']\")", timeout=60_000
+        "() => !document.querySelector(\"[data-testid='stStatusWidget']\")"
+        " && !document.querySelector(\"[data-testid='stSkeleton']\")",
+        timeout=60_000,
     )
     p.wait_for_timeout(800)
 
@@ -147,6 +149,8 @@ def _headers(page: object) -> list[str]:
     out: list[str] = []
     grids = p.get_by_test_id("stDataFrame")
     for i in range(grids.count()):
+        if not grids.nth(i).is_visible():  # (in a tab not shown)
+            continue
         canvas = grids.nth(i).get_by_test_id("data-grid-canvas").first
         canvas.focus()
         heads = canvas.locator("th")
@@ -157,14 +161,18 @@ def _headers(page: object) -> list[str]:
 
 def _check_page(p: object, url: str, page: str, lang: str, width: int) -> None:
     p.set_viewport_size({"width": width, "height": 900})  # type: ignore[attr-defined]
-    p.goto(f"{url}/{page}?lang={lang}", wait_until="domcontentloaded")  # type: ignore[attr-defined]
+    path = "" if page == "overview" else page  # (the default page is the root)
+    p.goto(f"{url}/{path}?lang={lang}", wait_until="domcontentloaded")  # type: ignore[attr-defined]
     p.get_by_test_id("stMain").wait_for(timeout=60_000)  # type: ignore[attr-defined]
     _settle(p)
+    if page == "replay":
+        p.get_by_test_id("replay-step").wait_for(timeout=30_000)  # type: ignore[attr-defined]
     if page in ("overview", "ratings", "players", "pairings"):
         p.locator(".js-plotly-plot").first.wait_for(timeout=30_000)  # type: ignore[attr-defined]
         _settle(p)
     where = f"{page} {lang} {width}px"
     assert p.get_by_test_id("stException").count() == 0, where  # type: ignore[attr-defined]
+    assert p.get_by_text("Page not found").count() == 0, where  # type: ignore[attr-defined]
     text = p.get_by_test_id("stMain").inner_text()  # type: ignore[attr-defined]
     assert "Traceback" not in text, where
     if lang == "ja":

@@ -193,3 +193,13 @@ def test_round_view_steps_through_the_tricks() -> None:
     assert "トリック" in ja.steps[1].title
     napoleon = rnd["contract"]["napoleon"]
     assert {s.name: s.role for s in view.steps[0].seats}[napoleon] == "napoleon"
+
+
+def test_the_round_index_names_every_trump() -> None:
+    """Each judged round's contract in the Replay picker keeps its trump (spades
+    too, whose suit is the first of the enum)."""
+    raw = (SAMPLES / "bga-online-4p.nap").read_bytes()
+    loaded = data.load_sources((data.SourceFile.of("b.nap", raw),))
+    contracts = loaded.index.get_column("contract").drop_nulls().to_list()
+    assert contracts and all(c[-1] in "♠♥♦♣" or c.endswith("NT") for c in contracts)
+    assert any(c.endswith("♠") for c in contracts)

@@ -152,7 +152,7 @@ def index_rows(name: str, games: Iterable[Any]) -> list[dict[str, Any]]:
     index = []
     for game in games:
         for rnd in game.rounds:
-            trump = "NT" if rnd.no_trump else (rnd.trump.symbol if rnd.trump else "")
+            trump = "NT" if rnd.no_trump else (rnd.trump.symbol if rnd.trump is not None else "")
             index.append(
                 {"file": name, "game": game.number, "round": rnd.number, "title": game.title,
                  "date": game.date, "kind": rnd.kind, "napoleon": rnd.napoleon,
