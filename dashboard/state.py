@@ -32,7 +32,7 @@ from dashboard.data import (
     records_folder,
 )
 from dashboard.figures import player_colours
-from dashboard.filtering import filter_season, players_of, presets_of, season_bounds
+from dashboard.filtering import excluded_in, filter_season, players_of, presets_of, season_bounds
 from dashboard.frames import counted_rounds
 from dashboard.text import t
 from napkifu.analysis import Season, SeasonFilter
@@ -249,7 +249,8 @@ def build_context() -> Context:
     counted = memo(ctx, "counted", None, lambda: counted_rounds(season))
     st.sidebar.caption(
         t("loaded", lang, files=len(loaded.files), rounds=counted,
-          excluded=loaded.season.excluded.height)
+          excluded=memo(ctx, "excluded", None, lambda: excluded_in(
+              loaded.season.excluded, loaded.index, flt)).height)
     )  # fmt: skip
     st.session_state["_napkifu_ctx"] = ctx
     return ctx

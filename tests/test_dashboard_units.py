@@ -203,3 +203,22 @@ def test_the_round_index_names_every_trump() -> None:
     contracts = loaded.index.get_column("contract").drop_nulls().to_list()
     assert contracts and all(c[-1] in "♠♥♦♣" or c.endswith("NT") for c in contracts)
     assert any(c.endswith("♠") for c in contracts)
+
+
+def test_what_is_left_out_follows_the_date_filter() -> None:
+    from datetime import date
+
+    from dashboard.filtering import excluded_in
+    from napkifu.analysis import SeasonFilter, schema
+
+    excluded = pl.DataFrame(
+        [("a.nap", 1, 3, 9, "NAP103", "x"), ("b.nap", 1, 1, 4, "NAP103", "y"),
+         ("c.nap", None, None, 1, "NAP106", "z")],
+        schema=schema("excluded"), orient="row",
+    )  # fmt: skip
+    index = pl.DataFrame(
+        {"file": ["a.nap", "b.nap"], "game": [1, 1], "date": ["2026-01-05", "2026-03-01"]}
+    )
+    assert excluded_in(excluded, index, SeasonFilter()).equals(excluded)
+    jan = SeasonFilter(since=date(2026, 1, 1), until=date(2026, 1, 31))
+    assert excluded_in(excluded, index, jan)["file"].to_list() == ["a.nap", "c.nap"]

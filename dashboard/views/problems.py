@@ -6,6 +6,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
+from dashboard.filtering import excluded_in
 from dashboard.frames import excluded_messages
 from dashboard.links import replay_url
 from dashboard.state import context, keep_in_url
@@ -40,7 +41,7 @@ links = [
 table = table.with_columns(link=pl.Series(links, dtype=pl.String))
 show_table(table, lang, "excluded", key="problems", help={"where": t("where_help", lang)},
            links={"link": t("open_replay", lang)})  # fmt: skip
-excluded = ctx.loaded.season.excluded
+excluded = excluded_in(ctx.loaded.season.excluded, ctx.loaded.index, ctx.filters)
 if not excluded.is_empty():
     st.subheader(t("excluded", lang))
     show_table(excluded_messages(excluded, ctx.loaded.problems, lang), lang, "excluded",
