@@ -21,7 +21,8 @@ run a browser session triggers, minus the network) and prints:
   has not seen (only that file is judged);
 - cached interactions: rerun, page switches, a widget change and a replay step.
 
-Targets (issue 6): first render < 3 s, cached interactions < 0.3 s on 2 cores.
+Targets (issues 26, 29): first render < 4 s cold and < 0.5 s cached, on 2 cores.
+The season is loaded through :func:`napkifu.analysis.load_sources`.
 """
 
 from __future__ import annotations
@@ -221,10 +222,10 @@ def main() -> int:
     cached = [v for k, v in r.items() if k.startswith("cached")]
     first = r["first render (new process, result cache)"]
     print(
-        f"\nfirst render (restart) {first:.2f} s (target < 3 s); cold {r['first render (cold: judges everything)']:.2f} s,"
+        f"\nfirst render (restart) {first:.2f} s; cold (target < 4 s) {r['first render (cold: judges everything)']:.2f} s,"
         f" new server {r['first render (new server: judges all)']:.2f} s"
     )
-    print(f"slowest cached interaction {max(cached):.3f} s (target < 0.3 s)")
+    print(f"slowest cached interaction {max(cached):.3f} s (target < 0.5 s)")
     return 0
 
 

@@ -20,7 +20,9 @@ from dashboard.text import t  # noqa: E402
 
 PAGES = (
     ("overview", "views/overview.py", ":material/leaderboard:"),
+    ("ratings", "views/ratings.py", ":material/trending_up:"),
     ("players", "views/players.py", ":material/person:"),
+    ("games", "views/games.py", ":material/table:"),
     ("pairings", "views/pairings.py", ":material/handshake:"),
     ("replay", "views/replay.py", ":material/playing_cards:"),
     ("problems", "views/problems.py", ":material/warning:"),

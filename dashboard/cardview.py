@@ -1,7 +1,8 @@
 """Cards and the card table as HTML: suit symbols in red and black.
 
 The Replay page draws the five (three to six) seats around a table with the card
-each played, the trick's winner and the hands when known. Pure functions of plain
+each played, the trick's winner and the hands when known; on a phone (640 px or
+less) the table becomes a vertical list of seats, the trick's summary first. Pure functions of plain
 data (:class:`SeatView`), so the markup is testable without a browser. Every text
 that comes from a record (names, reasons) is HTML-escaped.
 """
@@ -32,6 +33,13 @@ CSS = """
 .nk-center{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);color:#fff;
  text-align:center;max-width:360px}
 .nk-role{font-size:.75em;opacity:.9}
+@media (max-width:640px){
+ .nk-table{height:auto;border-radius:1em;padding:.5em;display:flex;flex-direction:column;gap:.4em}
+ .nk-seat,.nk-center{position:static;transform:none;width:auto;max-width:none;display:flex;
+  flex-wrap:wrap;align-items:center;gap:.4em;text-align:left}
+ .nk-center{order:-1;display:block;border-bottom:1px solid #fff5;padding-bottom:.4em}
+ .nk-hand{flex-basis:100%}
+}
 </style>
 """
 

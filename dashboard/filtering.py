@@ -69,3 +69,22 @@ def filter_season(season: Season, flt: SeasonFilter) -> Season:
         bids=bids,
         contracts=contracts,
     )
+
+
+def excluded_in(excluded: pl.DataFrame, index: pl.DataFrame, flt: SeasonFilter) -> pl.DataFrame:
+    """The rounds left out that fall within the filter's dates (by their game's
+    date; a whole file left out, or an undated game, is always listed: nothing
+    says it is outside), so every page can say what the current view leaves out."""
+    if flt.since is None and flt.until is None:
+        return excluded
+    dates = index.select(
+        "file", "game", pl.col("date").str.to_date(strict=False).alias("_date")
+    ).unique(["file", "game"], keep="first")
+    out = excluded.join(dates, on=["file", "game"], how="left", maintain_order="left")
+    keep = pl.col("_date").is_null()
+    inside = pl.lit(True)
+    if flt.since is not None:
+        inside = inside & (pl.col("_date") >= flt.since)
+    if flt.until is not None:
+        inside = inside & (pl.col("_date") <= flt.until)
+    return out.filter(keep | inside).drop("_date")

@@ -26,29 +26,32 @@ def season_order(season: Season) -> pl.DataFrame:
         counted.sort(["date", *KEYS], nulls_last=True)
         .with_row_index("seq", offset=1)
         .with_columns(pl.col("seq").cast(pl.Int64))
-        .select(["seq", *KEYS])
+        .select(["seq", *KEYS, "date"])
     )
 
 
-def cumulative(season: Season, order: pl.DataFrame | None = None) -> pl.DataFrame:
+def cumulative(
+    season: Season, order: pl.DataFrame | None = None, players: tuple[str, ...] = ()
+) -> pl.DataFrame:
     """Each player's running total after every round they sat in:
-    ``player, seq, points, cumulative`` (a round without points adds 0)."""
+    ``player, seq, date, points, cumulative`` (a round without points adds 0);
+    ``players``: only theirs (the season filter's: not everyone they sat with)."""
     order = season_order(season) if order is None else order
+    rows = season.player_rounds
+    if players:
+        rows = rows.filter(pl.col("player").is_in(list(players)))
     return (
-        season.player_rounds.select([*KEYS, "player", "points"])
+        rows.select([*KEYS, "player", "points"])
         .join(order, on=KEYS, how="inner")
         .sort(["player", "seq"])
         .with_columns(pl.col("points").fill_null(0).cum_sum().over("player").alias("cumulative"))
-        .select(["player", "seq", "points", "cumulative"])
+        .select(["player", "seq", "date", "points", "cumulative"])
     )
 
 
 def leaderboard(season: Season) -> pl.DataFrame:
     """The season table ranked by points (ties share a rank)."""
-    table = season.season
-    return table.with_columns(
-        pl.col("points").rank(method="min", descending=True).cast(pl.Int64).alias("rank")
-    ).select(["rank", *table.columns])
+    return ranked(season.season, "points")
 
 
 def points_per_round(
@@ -171,3 +174,105 @@ def napoleon_win_rate(season: Season) -> float | None:
 def counted_rounds(season: Season) -> int:
     """Rounds that count: played (not redeals), without errors, not duplicates."""
     return season.player_rounds.select(KEYS).unique().height
+
+
+def ranked(table: pl.DataFrame, by: str, min_rounds: int = 0) -> pl.DataFrame:
+    """The season table ranked by ``by`` (ties share a rank), players with fewer
+    than ``min_rounds`` counted rounds left out."""
+    kept = table.filter(pl.col("rounds") >= min_rounds).sort(
+        [by, "player"], descending=[True, False], nulls_last=True
+    )
+    rank = pl.col(by).rank(method="min", descending=True).cast(pl.Int64).alias("rank")
+    return kept.with_columns(rank).select(["rank", *table.columns])
+
+
+def head_to_head(season: Season, player: str) -> pl.DataFrame:
+    """``player, with_rounds, with_wins, against_rounds, against_wins`` against
+    every other player: rounds on the same side and on opposite sides, and how
+    many of them ``player`` won (rounds with a result only)."""
+    pr = season.player_rounds.filter(pl.col("won").is_not_null()).select(
+        [*KEYS, "player", "side", "won"]
+    )
+    mine = pr.filter(pl.col("player") == player).select(
+        [*KEYS, pl.col("side").alias("my_side"), pl.col("won").alias("my_won")]
+    )
+    others = pr.filter(pl.col("player") != player).join(mine, on=KEYS, how="inner")
+    same = pl.col("side") == pl.col("my_side")
+    return (
+        others.group_by("player")
+        .agg(
+            with_rounds=same.sum().cast(pl.Int64),
+            with_wins=(same & pl.col("my_won")).sum().cast(pl.Int64),
+            against_rounds=(~same).sum().cast(pl.Int64),
+            against_wins=(~same & pl.col("my_won")).sum().cast(pl.Int64),
+        )
+        .sort(["against_rounds", "player"], descending=[True, False])
+    )
+
+
+def recent_rounds(season: Season, player: str, n: int = 20) -> pl.DataFrame:
+    """The player's last ``n`` counted rounds, latest first."""
+    return (
+        season.player_rounds.filter(pl.col("player") == player)
+        .sort(["date", *KEYS], descending=True, nulls_last=True)
+        .head(n)
+        .select("date", *KEYS, "role", "won", "points")
+    )
+
+
+def recent_games(season: Season, player: str, n: int = 10) -> pl.DataFrame:
+    """The player's last ``n`` games: ``date, file, game, rounds, points``."""
+    return (
+        season.player_rounds.filter(pl.col("player") == player)
+        .group_by("file", "game")
+        .agg(
+            date=pl.col("date").first(),
+            rounds=pl.len().cast(pl.Int64),
+            points=pl.col("points").sum(),
+        )
+        .sort(["date", "file", "game"], descending=True, nulls_last=True)
+        .head(n)
+        .select("date", "file", "game", "rounds", "points")
+    )
+
+
+def game_sheet(season: Season, file: str, game: int) -> pl.DataFrame:
+    """One game's score sheet: per counted round its Napoleon, contract, called
+    card, adjutant, honors and result, then each player's score and running
+    total (``score:<name>`` and ``total:<name>`` columns, in seat order: any name
+    is safe as a column)."""
+    rounds = season.rounds.filter(
+        (pl.col("file") == file) & (pl.col("game") == game) & pl.col("duplicate_of").is_null()
+    )
+    pr = season.player_rounds.filter((pl.col("file") == file) & (pl.col("game") == game))
+    counted = rounds.join(pr.select("round").unique(), on="round", how="semi").sort("round")
+    base = counted.select(
+        "round", "napoleon", "contract", "called", "adjutant", "honors_napoleon", "win"
+    ).rename({"win": "result"})
+    players = pr.sort("seat").get_column("player").unique(maintain_order=True).to_list()
+    scores = (
+        pr.sort("round")
+        .with_columns((pl.lit("score:") + pl.col("player")).alias("player"))
+        .pivot(on="player", index="round", values="points")
+        .select(["round", *[f"score:{p}" for p in players]])
+    )
+    totals = scores.select(
+        "round",
+        *[pl.col(f"score:{p}").fill_null(0).cum_sum().alias(f"total:{p}") for p in players],
+    )
+    return base.join(scores, on="round", how="left").join(totals, on="round", how="left")
+
+
+def excluded_messages(excluded: pl.DataFrame, problems: pl.DataFrame, lang: str) -> pl.DataFrame:
+    """The excluded rounds with their message in ``lang`` (the diagnostic's own
+    Japanese text, found among the problems by file, line and code)."""
+    if lang != "ja" or excluded.is_empty():
+        return excluded
+    ja = problems.select("file", "line", "code", "message_ja").unique(
+        ["file", "line", "code"], keep="first"
+    )
+    return (
+        excluded.join(ja, on=["file", "line", "code"], how="left", maintain_order="left")
+        .with_columns(message=pl.coalesce("message_ja", "message"))
+        .drop("message_ja")
+    )

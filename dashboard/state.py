@@ -12,14 +12,9 @@ data) use ``st.cache_data``. Within a session, results are also held in
 
 from __future__ import annotations
 
-import contextlib
-import importlib
-import os
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 from typing import TypeVar
 
 import streamlit as st
@@ -34,24 +29,21 @@ from dashboard.data import (
     folder_stamp,
     load_sources,
     read_folder,
+    records_folder,
 )
-from dashboard.filtering import filter_season, players_of, presets_of, season_bounds
+from dashboard.figures import player_colours
+from dashboard.filtering import excluded_in, filter_season, players_of, presets_of, season_bounds
 from dashboard.frames import counted_rounds
 from dashboard.text import t
 from napkifu.analysis import Season, SeasonFilter
 from napkifu.i18n import LANGS, Lang, default_lang
 
 T = TypeVar("T")
-ROOT = Path(__file__).resolve().parent.parent
 LANG_NAMES = {"en": "English", "ja": "日本語"}
-
-
-def default_folder() -> str:
-    """The records opened first: ``streamlit run dashboard/app.py -- FOLDER``, then
-    NAPKIFU_RECORDS, then the repository's ``sample_records/``."""
-    ours = bool(sys.argv) and Path(sys.argv[0]).name == "app.py"  # `streamlit run` sets argv
-    args = [a for a in sys.argv[1:] if not a.startswith("-")] if ours else []
-    return args[0] if args else os.environ.get("NAPKIFU_RECORDS") or str(ROOT / "sample_records")
+STAMP_SECONDS = 10
+"""How often the records folder is looked at for new, changed or removed files:
+at most once in this many seconds, for every session together (a rerun never
+walks the tree; a folder of thousands of files takes a while)."""
 
 
 @dataclass(slots=True)
@@ -62,42 +54,25 @@ class Context:
     season: Season  # filtered
     filters: SeasonFilter
     sources: dict[str, SourceFile]
+    colours: dict[str, str]
+    """A colour per player of the whole season (the same under every filter)."""
 
 
-@st.cache_resource(show_spinner=False, max_entries=8)
+@st.cache_resource(show_spinner=False, ttl=STAMP_SECONDS, max_entries=2)
+def _stamp(folder: str) -> tuple:
+    """The folder's files, sizes and times, looked at once per :data:`STAMP_SECONDS`."""
+    return folder_stamp(folder)
+
+
+@st.cache_resource(show_spinner=False, max_entries=2)
 def _folder_sources(folder: str, stamp: tuple) -> tuple[SourceFile, ...]:
     """A folder's bytes, re-read only when a file's size or mtime changes."""
-    return read_folder(folder)
-
-
-PAGE_MODULES = ("pyarrow",)
-"""What drawing a page needs beyond the season: its tables go to the browser as
-Arrow (:func:`dashboard.widgets.show_table`; pyarrow's first import takes ~0.1 s)."""
-
-
-def _import_page_modules() -> None:
-    """Import :data:`PAGE_MODULES` while the judging processes start: the same
-    work, done where it costs about half (:func:`napkifu.parallel.gather_jobs`).
-    Also draws a tiny Plotly figure (:func:`dashboard.figures.warm`) and loads
-    the emoji table Streamlit reads for a widget label that is not
-    ASCII (the language switch's 日本語: 0.2 s, once per process), which is
-    therefore drawn after the season is loaded (:func:`build_context`)."""
-    for name in PAGE_MODULES:
-        with contextlib.suppress(ImportError):  # (the page then says what it lacks)
-            importlib.import_module(name)
-    from dashboard.figures import warm
-
-    warm()
-    with contextlib.suppress(Exception):  # a private helper, only ever warmed here
-        from streamlit.string_util import extract_leading_emoji
-
-        for label in LANG_NAMES.values():
-            extract_leading_emoji(label)
+    return read_folder(folder, stamp)
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
 def _load(key: str, _files: tuple[SourceFile, ...], persist: bool) -> Loaded:
-    return load_sources(_files, persist=persist, meanwhile=_import_page_modules)
+    return load_sources(_files, persist=persist)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
@@ -144,13 +119,11 @@ def _sources(lang: Lang) -> tuple[tuple[SourceFile, ...], bool]:
         for note, values in notes:
             st.sidebar.warning(t(note, lang, **values))
         return files, False
-    folder = st.sidebar.text_input(
-        t("folder", lang), value=default_folder(), key="folder", help=t("folder_help", lang)
-    )
-    if not Path(folder).is_dir():
-        st.sidebar.error(t("not_folder", lang, path=folder))
+    folder = records_folder()
+    if not folder.is_dir():
+        st.sidebar.error(t("not_folder", lang))
         return (), False
-    return _folder_sources(folder, folder_stamp(folder)), True
+    return _folder_sources(str(folder), _stamp(str(folder))), True
 
 
 def _filters(key: str, season: Season, lang: Lang) -> SeasonFilter:
@@ -162,20 +135,91 @@ def _filters(key: str, season: Season, lang: Lang) -> SeasonFilter:
     )
     since = until = None
     if first is not None and last is not None:
+        # Keyed on the season's bounds: another season (a file added or removed, an
+        # upload) starts from its own full range, never a stale one (issue 29).
+        date_key = f"dates_{first}_{last}"
+        # Its starting value is the link's range, if any, for as long as the season
+        # lasts (a widget's value parameter must not change between reruns).
+        starts: dict = st.session_state.setdefault("_napkifu_date_starts", {})
+        if date_key not in starts:
+            wanted = st.session_state.pop("_napkifu_url_dates", (None, None))
+            lo, hi = max(first, wanted[0] or first), min(last, wanted[1] or last)
+            starts[date_key] = (lo, max(lo, hi))
         picked = st.sidebar.date_input(
-            t("date_range", lang), value=(first, last), min_value=first, max_value=last,
-            key="dates", help=t("date_help", lang),
+            t("date_range", lang), min_value=first, max_value=last, value=starts[date_key],
+            key=date_key, help=t("date_help", lang), format="YYYY-MM-DD",
         )  # fmt: skip
         if isinstance(picked, tuple) and len(picked) == 2:
             lo, hi = picked
             since = lo if isinstance(lo, date) and lo > first else None
             until = hi if isinstance(hi, date) and hi < last else None
+    if "f_players" in st.session_state:  # (names gone from the season are dropped)
+        st.session_state["f_players"] = [p for p in st.session_state["f_players"] if p in names]
     players = st.sidebar.multiselect(
         t("filter_players", lang), names, key="f_players",
-        help=t("filter_players_help", lang),
+        help=t("filter_players_help", lang), placeholder=t("choose", lang),
     )  # fmt: skip
-    presets = st.sidebar.multiselect(t("filter_presets", lang), presets_all, key="f_presets")
+    if "f_presets" in st.session_state:
+        st.session_state["f_presets"] = [
+            p for p in st.session_state["f_presets"] if p in presets_all
+        ]
+    presets = st.sidebar.multiselect(
+        t("filter_presets", lang), presets_all, key="f_presets", placeholder=t("choose", lang)
+    )
     return SeasonFilter(tuple(players), since, until, tuple(presets))
+
+
+def _from_url() -> None:
+    """A session's first run takes its state from the URL (a shared link)."""
+    if st.session_state.get("_napkifu_url_read"):
+        return
+    st.session_state["_napkifu_url_read"] = True
+    query = st.query_params
+    lang = query.get("lang")
+    st.session_state["_napkifu_lang_start"] = lang if lang in LANGS else default_lang()
+    if query.get_all("players"):
+        st.session_state["f_players"] = query.get_all("players")
+    if query.get_all("preset"):
+        st.session_state["f_presets"] = query.get_all("preset")
+    since, until = _date(query.get("since")), _date(query.get("until"))
+    if since or until:
+        st.session_state["_napkifu_url_dates"] = (since, until)
+
+
+def _date(value: str | None) -> date | None:
+    try:
+        return date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+def keep_in_url(ctx: Context, **page: object) -> None:
+    """Write the language, the filters and the page's own state (``page``; None:
+    left out) to the URL, so that a copied link opens this view."""
+    flt = ctx.filters
+    wanted: dict[str, str | list[str]] = {"lang": ctx.lang}
+    if flt.players:
+        wanted["players"] = list(flt.players)
+    if flt.presets:
+        wanted["preset"] = list(flt.presets)
+    if flt.since:
+        wanted["since"] = flt.since.isoformat()
+    if flt.until:
+        wanted["until"] = flt.until.isoformat()
+    wanted.update({k: str(v) for k, v in page.items() if v is not None})
+    current = {k: (st.query_params.get_all(k) if isinstance(v, list) else st.query_params.get(k))
+               for k, v in wanted.items()}  # fmt: skip
+    st.session_state["_napkifu_url_last"] = wanted
+    if current != wanted or set(st.query_params.keys()) != set(wanted):
+        st.query_params.from_dict(wanted)
+
+
+def from_link(key: str) -> str | None:
+    """The URL's ``key`` when a link (or a typed address) brought it, not this
+    session's own last write: a page then shows what the link asks for."""
+    value = st.query_params.get(key)
+    last = st.session_state.get("_napkifu_url_last", {})
+    return value if value is not None and last.get(key) != value else None
 
 
 def _lang(value: object) -> Lang:
@@ -185,32 +229,28 @@ def _lang(value: object) -> Lang:
 
 def build_context() -> Context:
     """Draw the sidebar, load (cached) and filter: what every page reads."""
-    # The language switch heads the sidebar but is drawn once the season is
-    # loaded: its 日本語 label makes Streamlit load its emoji table (0.2 s, once a
-    # process), which a first load does meanwhile (_import_page_modules). Until
-    # then its value is the one the browser sent (or the default, on a first run).
-    switch = st.sidebar.container()
-    lang = _lang(st.session_state.get("lang", default_lang()))
+    _from_url()
+    lang = _lang(st.sidebar.segmented_control(
+        "🌐", options=list(LANGS), format_func=LANG_NAMES.__getitem__, key="lang",
+        default=st.session_state["_napkifu_lang_start"],
+        label_visibility="collapsed",
+    ))  # fmt: skip
     files, persist = _sources(lang)
     key = content_key(files)
-    try:
-        with st.spinner(t("judging", lang, files=len(files))):
-            loaded = _memo("_napkifu_loaded", key, lambda: _load(key, files, persist))
-    finally:  # (also when loading fails: the page then shows why, in either language)
-        switch.segmented_control(
-            "🌐", options=list(LANGS), format_func=LANG_NAMES.__getitem__, key="lang",
-            default=default_lang(), label_visibility="collapsed",
-        )  # fmt: skip
+    with st.spinner(t("judging", lang, files=len(files))):
+        loaded = _memo("_napkifu_loaded", key, lambda: _load(key, files, persist))
     flt = _filters(key, loaded.season, lang)
     flat = (flt.players, flt.since, flt.until, flt.presets)
     season = _memo(
         "_napkifu_season", (key, flat), lambda: _filtered(key, flat, loaded.season), size=8
     )
-    ctx = Context(lang, key, loaded, season, flt, {f.name: f for f in files})
+    colours = _memo("_napkifu_colours", key, lambda: player_colours(players_of(loaded.season)))
+    ctx = Context(lang, key, loaded, season, flt, {f.name: f for f in files}, colours)
     counted = memo(ctx, "counted", None, lambda: counted_rounds(season))
     st.sidebar.caption(
         t("loaded", lang, files=len(loaded.files), rounds=counted,
-          excluded=loaded.season.excluded.height)
+          excluded=memo(ctx, "excluded", None, lambda: excluded_in(
+              loaded.season.excluded, loaded.index, flt)).height)
     )  # fmt: skip
     st.session_state["_napkifu_ctx"] = ctx
     return ctx

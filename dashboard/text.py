@@ -37,7 +37,10 @@ T: dict[str, Text] = {
         "Uploads over {total} MB in all: the rest were skipped.",
         "アップロードの合計が {total} MB を超えたため、残りは読みません。",
     ),
-    "not_folder": Text("{path} is not a folder.", "{path} はフォルダではありません。"),
+    "not_folder": Text(
+        "The server's records folder is missing (set NAPKIFU_RECORDS or pass a folder after --).",
+        "サーバーの記録フォルダがありません（NAPKIFU_RECORDS か -- の後にフォルダを指定してください）。",
+    ),
     "loaded": Text(
         "{files} files · {rounds} rounds counted · {excluded} excluded",
         "{files} ファイル · 集計 {rounds} ラウンド · 除外 {excluded}",
@@ -71,8 +74,8 @@ T: dict[str, Text] = {
     ),
     "cumulative": Text("Cumulative score", "累計得点"),
     "cumulative_caption": Text(
-        "Running sum of each player's points, round by round in season order (date, file, game, round). The x axis counts the season's counted rounds.",
-        "各プレイヤーの得点の累計。シーズンの順（日付・ファイル・ゲーム・ラウンド）で並べ、横軸は集計対象のラウンドの通し番号です。",
+        "Running sum of each player's points in season order (date, file, game, round), drawn at the end of each day (undated rounds are not drawn when others are dated).",
+        "各プレイヤーの得点の累計（日付・ファイル・ゲーム・ラウンドの順）。各日の終わりの値を描きます（日付のあるラウンドがあれば、日付のないラウンドは描きません）。",
     ),
     "season_round": Text("round of the season", "シーズンの通しラウンド"),
     "rank": Text("rank", "順位"),
@@ -186,7 +189,64 @@ T: dict[str, Text] = {
         "現在の絞り込みでのシーズン表を CSV で（UTF-8。数式として実行されうるセルには ' を付けます）。",
     ),
     "excel_bom": Text("Add a byte order mark for Excel", "Excel 用に BOM を付ける"),
-    "download": Text("Download {name}.csv", "{name}.csv をダウンロード"),
+    "download": Text("Download {name}", "{name} をダウンロード"),
+    "download_help": Text("{rows} rows, CSV (UTF-8)", "{rows} 行、CSV（UTF-8）"),
+    "table_season": Text("season (one row per player)", "シーズン成績（プレイヤーごと）"),
+    "table_rounds": Text("rounds", "ラウンド"),
+    "table_player_rounds": Text("player rounds", "プレイヤー別ラウンド"),
+    "table_tricks": Text("tricks", "トリック"),
+    "table_contracts": Text("contracts", "契約"),
+    "choose": Text("Choose…", "選択…"),
+    "date": Text("date", "日付"),
+    "ratings": Text("Ratings", "レーティング"),
+    "games": Text("Games", "ゲーム"),
+    "rating_caption": Text(
+        "A skill rating from who won each counted round (openskill's Weng–Lin Plackett–Luce model): Napoleon's side (Napoleon weight 1, adjutant 0.5) against the allies (1 each). Everyone starts at μ 25, σ 8.3; the rating is μ − 3σ, so it grows with a player's record. Points are not used.",
+        "集計対象の各ラウンドの勝敗から計算する実力レーティング（openskill の Weng–Lin Plackett–Luce モデル）。ナポレオン軍（ナポレオンの重み 1、副官 0.5）対 連合軍（各 1）。全員 μ 25、σ 8.3 から始め、表示は μ − 3σ なので記録が増えるほど上がります。得点は使いません。",
+    ),
+    "rating_curve": Text("Rating by date", "日付ごとのレーティング"),
+    "rating_curve_caption": Text(
+        "Each player's rating at the end of each day they played.",
+        "各プレイヤーがプレイした日の終わりのレーティング。",
+    ),
+    "by_rating": Text("By rating", "レーティング順"),
+    "by_average": Text("By points per round", "平均得点順"),
+    "by_total": Text("By total points", "合計得点順"),
+    "min_rounds": Text("Minimum rounds", "最低ラウンド数"),
+    "min_rounds_help": Text(
+        "Players with fewer counted rounds are left out of this ranking (a few lucky rounds make a high average).",
+        "集計ラウンドがこれより少ないプレイヤーはこの順位から除きます（数回の幸運で平均は高くなるため）。",
+    ),
+    "highlight": Text("Highlight", "強調"),
+    "highlight_help": Text(
+        "Draw this player in colour and the others faded.",
+        "このプレイヤーを色付きで、他を薄く表示します。",
+    ),
+    "everyone": Text("everyone", "全員"),
+    "recent_rounds": Text("Recent rounds", "最近のラウンド"),
+    "recent_games": Text("Recent games", "最近のゲーム"),
+    "head_to_head": Text("Head-to-head", "対戦成績"),
+    "head_to_head_caption": Text(
+        "For each other player: rounds on the same side (together) and on opposite sides (against), and how many of them this player won.",
+        "他の各プレイヤーについて、同じ陣営（味方）と反対の陣営（敵）になったラウンド数と、そのうちこのプレイヤーが勝った数。",
+    ),
+    "open_replay": Text("Replay ▸", "リプレイ ▸"),
+    "open_game": Text("Sheet ▸", "得点表 ▸"),
+    "open_player": Text("Player ▸", "プレイヤー ▸"),
+    "game_sheet": Text("Game summary", "ゲームの得点表"),
+    "game_sheet_caption": Text(
+        "The score sheet of one game: each round's Napoleon, contract, called card, adjutant, honors and result, every player's score and running total. Rounds left out of the season are listed below with why.",
+        "1 ゲームの得点表。各ラウンドのナポレオン・契約・指定札・副官・絵札・勝敗、各プレイヤーの得点と累計。集計から除いたラウンドは理由とともに下に示します。",
+    ),
+    "left_out": Text(
+        "{n} rounds of this selection are left out of every figure:",
+        "この選択のうち {n} ラウンドはどの集計にも含めていません:",
+    ),
+    "left_out_none": Text(
+        "No round of this selection is left out.", "この選択で除外したラウンドはありません。"
+    ),
+    "no_player": Text("No such player in this season.", "このシーズンにそのプレイヤーはいません。"),
+    "all_files": Text("File", "ファイル"),
 }
 
 

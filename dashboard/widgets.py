@@ -1,5 +1,6 @@
-"""Small Streamlit helpers the pages share: tables, column tooltips from the
-analysis layer's column descriptions, percentages."""
+"""Small Streamlit helpers the pages share: tables as people read them (headers
+and coded values in the page's language, ``—`` for an empty cell, tooltips from
+the analysis layer's column descriptions), percentages."""
 
 from __future__ import annotations
 
@@ -9,37 +10,86 @@ import polars as pl
 import streamlit as st
 
 from napkifu.analysis import COLUMNS
-from napkifu.i18n import Lang
+from napkifu.i18n import NONE_CELL, VALUES, Lang, header
 
 EAGER_ROWS = 10_000
 """Tables up to this many rows are sent whole, as Arrow (:func:`show_table`); longer ones
 are left to Streamlit, which may send them in pieces as the browser scrolls."""
 _NOT_LAZY = {"lazy": False} if "lazy" in inspect.signature(st.dataframe).parameters else {}
+CODED = ("role", "side", "severity", "kind", "won", "win", "winner_side", "result")
+"""Columns whose values are codes shown as words (:data:`napkifu.i18n.VALUES`)."""
 
 
-def show_table(frame: pl.DataFrame, **kwargs: object) -> None:
-    """``st.dataframe`` of a polars frame, handed over as an Arrow table.
+def readable(frame: pl.DataFrame, lang: Lang, links: tuple[str, ...] = ()) -> pl.DataFrame:
+    """``frame`` as shown: coded values in words, rates as percentages, averages
+    to two places, every empty cell ``—``, headers from :data:`napkifu.i18n.HEADERS`
+    (``links``: columns of URLs, left as they are)."""
+    words = {k: v(lang) for k, v in VALUES.items()}
+    out = []
+    for name, dtype in frame.schema.items():
+        col = pl.col(name)
+        if name in links:
+            expr = col
+        elif name in CODED:
+            expr = col.cast(pl.String).replace(words).fill_null(NONE_CELL)
+        elif name.endswith("rate"):
+            expr = ((col * 100).round(0).cast(pl.Int64).cast(pl.String) + "%").fill_null(NONE_CELL)
+        elif dtype.is_float():
+            expr = col.round(2).cast(pl.String).fill_null(NONE_CELL)
+        elif frame.get_column(name).null_count() or dtype == pl.String:
+            expr = col.cast(pl.String).fill_null(NONE_CELL)
+        else:
+            expr = col
+        out.append(expr.alias(name))
+    shown = frame.select(out)
+    names: dict[str, str] = {}
+    for name in shown.columns:
+        label = label_of(name, lang)
+        names[name] = label if label not in names.values() else f"{label} ({name})"
+    return shown.rename(names)
+
+
+def label_of(column: str, lang: Lang) -> str:
+    """A column's header: the glossary's, or a player's name for a sheet's
+    ``score:<name>`` and ``total:<name>`` columns."""
+    kind, _, name = column.partition(":")
+    if name and kind == "score":
+        return name
+    if name and kind == "total":
+        return f"{name} Σ"
+    return header(column, lang)
+
+
+def show_table(
+    frame: pl.DataFrame, lang: Lang, table: str = "", *, key: str,
+    help: dict[str, str] | None = None, links: dict[str, str] | None = None,
+) -> None:  # fmt: skip
+    """``st.dataframe`` of a polars frame as :func:`readable` shows it, each header
+    with its documented meaning as a tooltip (``help`` adds or overrides; ``links``:
+    URL columns and the text each link shows), handed over as Arrow.
 
     Given a polars frame, Streamlit converts it to pandas and back to Arrow; given
-    an Arrow table it sends it as it is. pandas is then never imported: its first
-    import alone took 0.3-0.4 s of a dashboard's first render. (Streamlit decides
-    on lazy delivery by looking for a pandas frame first, hence ``lazy=False``.)"""
-    extra = _NOT_LAZY if frame.height <= EAGER_ROWS else {}
-    st.dataframe(frame.to_arrow(), **extra, **kwargs)  # type: ignore[call-overload]
-
-
-def column_help(table: str, columns: list[str], lang: Lang, **extra: str) -> dict[str, object]:
-    """``st.dataframe`` column_config giving every column its documented meaning
-    as a header tooltip (``extra``: help for columns the table does not define)."""
+    an Arrow table it sends it as it is (pandas is then never imported: 0.3-0.4 s
+    of a first render). Streamlit decides on lazy delivery by looking for a pandas
+    frame first, hence ``lazy=False``."""
     described = COLUMNS.get(table, {})
     config: dict[str, object] = {}
-    for name in columns:
-        text = extra.get(name) or (described[name].text(lang) if name in described else None)
-        if name.endswith("_rate") or name == "success_rate":
-            config[name] = st.column_config.NumberColumn(name, help=text, format="percent")
+    for name in frame.columns:
+        label = label_of(name, lang)
+        text = (help or {}).get(name) or (described[name].text(lang) if name in described else None)
+        if links and name in links:
+            config[label] = st.column_config.LinkColumn(label, help=text, display_text=links[name])
         elif text:
-            config[name] = st.column_config.Column(name, help=text)
-    return config
+            config[label] = st.column_config.Column(label, help=text)
+    shown = readable(frame, lang, tuple(links or ()))
+    extra = _NOT_LAZY if frame.height <= EAGER_ROWS else {}
+    st.dataframe(
+        shown.to_arrow(),
+        **extra,
+        hide_index=True,
+        key=key,
+        column_config=config,  # type: ignore[call-overload]
+    )
 
 
 def described(table: str, column: str, lang: Lang) -> str:
@@ -48,4 +98,4 @@ def described(table: str, column: str, lang: Lang) -> str:
 
 
 def pct(rate: float | None) -> str:
-    return "–" if rate is None else f"{rate:.0%}"
+    return NONE_CELL if rate is None else f"{rate:.0%}"

@@ -82,3 +82,103 @@ def count(n: int, noun: str) -> str:
     """``n`` and an English noun in the right number ("1 card", "3 cards"): a
     message a player reads should not say "1 cards". (Japanese needs no plural.)"""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+# Column headers and cell values of the season tables, as people read them: the
+# dashboard's tables (and any view showing these tables) use these, not raw names.
+HEADERS: dict[str, Text] = {
+    "rank": Text("Rank", "順位"),
+    "player": Text("Player", "プレイヤー"),
+    "points": Text("Points", "合計得点"),
+    "points_avg": Text("Points/round", "平均得点"),
+    "rounds": Text("Rounds", "ラウンド数"),
+    "games": Text("Games", "ゲーム数"),
+    "wins": Text("Wins", "勝ち"),
+    "win_rate": Text("Win rate", "勝率"),
+    "napoleon": Text("Napoleon", "ナポレオン"),
+    "adjutant": Text("Adjutant", "副官"),
+    "napoleon_rounds": Text("As Napoleon", "ナポレオン回数"),
+    "napoleon_wins": Text("Napoleon wins", "ナポレオン勝ち"),
+    "napoleon_win_rate": Text("Napoleon win rate", "ナポレオン勝率"),
+    "adjutant_rounds": Text("As adjutant", "副官回数"),
+    "adjutant_wins": Text("Adjutant wins", "副官勝ち"),
+    "adjutant_win_rate": Text("Adjutant win rate", "副官勝率"),
+    "allied_rounds": Text("As ally", "連合軍回数"),
+    "allied_wins": Text("Ally wins", "連合軍勝ち"),
+    "allied_win_rate": Text("Ally win rate", "連合軍勝率"),
+    "alone_rounds": Text("Alone", "独り立ち回数"),
+    "alone_wins": Text("Alone wins", "独り立ち勝ち"),
+    "honors_avg": Text("Honors/round", "平均絵札"),
+    "honors": Text("Honors", "絵札"),
+    "partner": Text("Usual partner", "よく組む相手"),
+    "partner_rounds": Text("Rounds with partner", "相手との回数"),
+    "bids_made": Text("Bids", "ビッド回数"),
+    "bid_avg": Text("Average bid", "平均ビッド"),
+    "contracts_by_bid": Text("Contracts by bid", "枚数ごとの契約"),
+    "bid": Text("Bid", "ビッド"),
+    "trump": Text("Trump", "切り札"),
+    "contract": Text("Contract", "契約"),
+    "called": Text("Called card", "指定札"),
+    "role": Text("Role", "役割"),
+    "side": Text("Side", "陣営"),
+    "won": Text("Result", "勝敗"),
+    "result": Text("Result", "勝敗"),
+    "file": Text("File", "ファイル"),
+    "game": Text("Game", "ゲーム"),
+    "round": Text("Round", "ラウンド"),
+    "trick": Text("Trick", "トリック"),
+    "date": Text("Date", "日付"),
+    "line": Text("Line", "行"),
+    "where": Text("Where", "場所"),
+    "code": Text("Code", "コード"),
+    "severity": Text("Severity", "重大度"),
+    "message": Text("Message", "メッセージ"),
+    "kind": Text("Kind", "種類"),
+    "title": Text("Title", "ゲーム名"),
+    "rating": Text("Rating", "レーティング"),
+    "mu": Text("Skill (μ)", "実力 (μ)"),
+    "sigma": Text("Uncertainty (σ)", "不確かさ (σ)"),
+    "score": Text("Score", "得点"),
+    "total": Text("Running total", "累計"),
+    "honors_napoleon": Text("Honors (Napoleon's side)", "絵札（ナポレオン軍）"),
+    "honors_allies": Text("Honors (allies)", "絵札（連合軍）"),
+    "with_rounds": Text("Rounds together", "同じ陣営の回数"),
+    "with_wins": Text("Won together", "同じ陣営で勝ち"),
+    "against_rounds": Text("Rounds against", "敵同士の回数"),
+    "against_wins": Text("Won against", "敵として勝ち"),
+    "link": Text("Open", "開く"),
+}
+
+VALUES: dict[str, Text] = {
+    "napoleon": Text("Napoleon", "ナポレオン"),
+    "adjutant": Text("adjutant", "副官"),
+    "allied": Text("ally", "連合軍"),
+    "allies": Text("allies", "連合軍"),
+    "napoleon_side": Text("Napoleon's side", "ナポレオン軍"),
+    "error": Text("error", "エラー"),
+    "warning": Text("warning", "警告"),
+    "info": Text("info", "情報"),
+    "full": Text("played", "プレイ"),
+    "claim": Text("claim", "クレーム"),
+    "score-sheet": Text("score sheet", "得点表"),
+    "redeal": Text("redeal", "配り直し"),
+    "true": Text("won", "勝ち"),
+    "false": Text("lost", "負け"),
+}
+NONE_CELL = "—"
+"""What an empty cell shows (never ``None``)."""
+
+
+def header(column: str, lang: Lang = "en") -> str:
+    """A table column's header in ``lang`` (the column's name when unknown)."""
+    text = HEADERS.get(column)
+    return text(lang) if text else column
+
+
+def cell(value: object, lang: Lang = "en") -> str:
+    """A coded cell value (a role, a severity, a round's kind, won/lost) in ``lang``."""
+    if value is None:
+        return NONE_CELL
+    key = str(value).lower() if isinstance(value, bool) else str(value)
+    text = VALUES.get(key)
+    return text(lang) if text else str(value)

@@ -48,6 +48,7 @@ ALLOWED: dict[str, set[str]] = {
         "cache",
         "parallel",
         "gcpause",
+        "paths",
     },
     "simulate": {"cards", "model", "rules", "replay", "notation", "parallel", "diagnostics"},
 }

@@ -1,9 +1,10 @@
 """The dashboard in a real browser: Debian's Chromium, driven by Playwright.
 
 Uses the server ``.ci/run`` started (NAPKIFU_DASHBOARD_URL) or starts its own on a
-free loopback port. Loads the app, reads the leader from the leaderboard, switches
-pages and steps the replay; screenshots go to test-artifacts/ (and, with
-NAPKIFU_SCREENSHOTS=1, to docs/screenshots/ for the README).
+free loopback port. Opens every page in English and Japanese at 1400 and 390 px
+wide and fails on an exception, a raw column name in Japanese or an element wider
+than the window; steps the replay. Screenshots go to test-artifacts/ (and, with
+NAPKIFU_SCREENSHOTS=1, small copies to docs/img/ for docs/dashboard.md).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pathlib import Path
 
 import pytest
 from chromium import ARGS, CHROMIUM, free_port, healthy
+
+from napkifu.analysis import COLUMNS
 
 pytestmark = pytest.mark.browser
 
@@ -83,13 +86,48 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
             context.close()
 
 
-def _shot(page: object, name: str) -> None:
+PAGES = ("overview", "ratings", "players", "games", "pairings", "replay", "problems", "export")
+WIDTHS = (1400, 390)
+DOCS_IMG = ROOT / "docs" / "img"
+RAW_NAMES = sorted(
+    {name for table in COLUMNS.values() for name in table if "_" in name} - {"round_id"}
+)
+"""Column names a reader should never see as headers (``points_avg``, ``napoleon_win_rate``…)."""
+TOO_WIDE = """() => {
+  const vw = document.documentElement.clientWidth;
+  const clipped = (e) => { for (let a = e.parentElement; a; a = a.parentElement) {
+      const o = getComputedStyle(a).overflowX; if (o !== 'visible') return true; } return false; };
+  const out = [];
+  for (const e of document.querySelectorAll("[data-testid='stMain'] *")) {
+    const r = e.getBoundingClientRect();
+    if (r.width > 0 && r.right > vw + 1 && !clipped(e)) out.push(e.tagName + '.' + e.className);
+  }
+  if (document.documentElement.scrollWidth > vw + 1) out.push('page scrolls sideways');
+  return out.slice(0, 5);
+}"""
+
+
+def _shot(page: object, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False)  # type: ignore[attr-defined]
     if os.environ.get("NAPKIFU_SCREENSHOTS"):
-        docs = ROOT / "docs" / "screenshots"
-        docs.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ARTIFACTS / f"{name}.png", docs / f"{name}.png")
+        DOCS_IMG.mkdir(parents=True, exist_ok=True)
+        _small_png(path, DOCS_IMG / f"{name}.png")
+    return path
+
+
+def _small_png(src: Path, dst: Path) -> None:
+    """A docs copy: at most 1000 px wide, 128 colours (a few tens of KB)."""
+    try:
+        from PIL import Image
+    except ImportError:
+        shutil.copy(src, dst)
+        return
+    img = Image.open(src).convert("RGB")
+    if img.width > 1000:
+        img = img.resize((1000, round(img.height * 1000 / img.width)))
+    img.quantize(128).save(dst, optimize=True)
 
 
 def _settle(page: object) -> None:
@@ -97,38 +135,71 @@ def _settle(page: object) -> None:
     p = page  # type: ignore[assignment]
     p.wait_for_selector("[data-testid='stApp']", timeout=60_000)
     p.wait_for_function(
-        "() => !document.querySelector(\"[data-testid='stStatusWidget']\")", timeout=60_000
+        "() => !document.querySelector(\"[data-testid='stStatusWidget']\")"
+        " && !document.querySelector(\"[data-testid='stSkeleton']\")",
+        timeout=60_000,
     )
-    p.wait_for_timeout(500)
+    p.wait_for_timeout(800)
 
 
-def test_dashboard_in_chromium(dashboard_url: str, page: object) -> None:
+def _headers(page: object) -> list[str]:
+    """The visible headers of every table (the grid builds its accessible table
+    once focused)."""
     p = page  # type: ignore[assignment]
-    p.goto(dashboard_url, wait_until="domcontentloaded")
-    p.get_by_text("Leaderboard").first.wait_for(timeout=60_000)
-    _settle(p)
-    leader = p.get_by_test_id("leader").inner_text(timeout=30_000)
-    m = re.search(r"^(.+?) · (-?\d+)", leader)
-    assert m, leader
-    # the same player and points are in the leaderboard's first row
-    # (the grid is a canvas; it builds its accessible table once focused)
-    canvas = p.get_by_test_id("stDataFrame").first.get_by_test_id("data-grid-canvas").first
-    canvas.focus()
-    row = canvas.locator("tr[aria-rowindex='2'] td")
-    row.first.wait_for(state="attached", timeout=30_000)
-    texts = [row.nth(i).text_content() for i in range(min(row.count(), 3))]
-    assert texts[:3] == ["1", m.group(1), m.group(2)], texts
-    p.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
-    _shot(p, "overview")
+    out: list[str] = []
+    grids = p.get_by_test_id("stDataFrame")
+    for i in range(grids.count()):
+        if not grids.nth(i).is_visible():  # (in a tab not shown)
+            continue
+        canvas = grids.nth(i).get_by_test_id("data-grid-canvas").first
+        canvas.focus()
+        heads = canvas.locator("th")
+        heads.first.wait_for(state="attached", timeout=30_000)
+        out += [heads.nth(j).text_content() or "" for j in range(heads.count())]
+    return out
 
-    p.get_by_test_id("stSidebarNav").get_by_text("Players").click()
-    p.get_by_text("Points per round").first.wait_for(timeout=30_000)
-    _settle(p)
-    assert p.locator(".js-plotly-plot").count() >= 5
-    _shot(p, "players")
 
-    p.get_by_test_id("stSidebarNav").get_by_text("Replay").click()
-    p.get_by_test_id("replay-step").wait_for(timeout=30_000)
+def _check_page(p: object, url: str, page: str, lang: str, width: int) -> None:
+    p.set_viewport_size({"width": width, "height": 900})  # type: ignore[attr-defined]
+    path = "" if page == "overview" else page  # (the default page is the root)
+    p.goto(f"{url}/{path}?lang={lang}", wait_until="domcontentloaded")  # type: ignore[attr-defined]
+    p.get_by_test_id("stMain").wait_for(timeout=60_000)  # type: ignore[attr-defined]
+    _settle(p)
+    if page == "replay":
+        p.get_by_test_id("replay-step").wait_for(timeout=30_000)  # type: ignore[attr-defined]
+    if page in ("overview", "ratings", "players", "pairings"):
+        p.locator(".js-plotly-plot").first.wait_for(timeout=30_000)  # type: ignore[attr-defined]
+        _settle(p)
+    where = f"{page} {lang} {width}px"
+    assert p.get_by_test_id("stException").count() == 0, where  # type: ignore[attr-defined]
+    assert p.get_by_text("Page not found").count() == 0, where  # type: ignore[attr-defined]
+    text = p.get_by_test_id("stMain").inner_text()  # type: ignore[attr-defined]
+    assert "Traceback" not in text, where
+    if lang == "ja":
+        headers = _headers(p)
+        raw = [h for h in headers if h in RAW_NAMES or re.fullmatch(r"[a-z]+_[a-z_]+", h)]
+        assert not raw, (where, raw)
+        shown = [n for n in RAW_NAMES if re.search(rf"\b{n}\b", text)]
+        assert not shown, (where, shown)
+    wide = p.evaluate(TOO_WIDE)  # type: ignore[attr-defined]
+    assert not wide, (where, wide)
+    _shot(p, f"{page}-{lang}-{width}")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_page_at_both_widths(dashboard_url: str, page: object, lang: str) -> None:
+    """Each page in a desktop window and on a phone: no exception, no raw column
+    name in Japanese, nothing wider than the window; a screenshot of each."""
+    for width in WIDTHS:
+        for name in PAGES:
+            _check_page(page, dashboard_url, name, lang, width)
+
+
+def test_replay_steps_in_chromium(dashboard_url: str, page: object) -> None:
+    p = page  # type: ignore[assignment]
+    p.set_viewport_size({"width": 1400, "height": 900})
+    p.goto(f"{dashboard_url}/replay?lang=en", wait_until="domcontentloaded")
+    p.get_by_test_id("replay-step").wait_for(timeout=60_000)
     _settle(p)
     before = p.get_by_test_id("replay-step").inner_text()
     p.get_by_role("button", name="next ▶").click()
@@ -137,11 +208,6 @@ def test_dashboard_in_chromium(dashboard_url: str, page: object) -> None:
         " return e && e.innerText !== b; }", arg=before, timeout=30_000,
     )  # fmt: skip
     _settle(p)
-    after = p.get_by_test_id("replay-step").inner_text()
-    assert after != before
+    assert p.get_by_test_id("replay-step").inner_text() != before
     assert p.locator(".nk-table .nk-card").count() >= 3
-    _shot(p, "replay")
-
-    p.get_by_test_id("stSidebarNav").get_by_text("Problems").click()
-    p.get_by_text("Every diagnostic").first.wait_for(timeout=30_000)
-    _shot(p, "problems")
+    assert "round=" in p.url and "file=" in p.url  # the round is in the URL

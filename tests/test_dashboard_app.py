@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+from datetime import date
 from pathlib import Path
 
 import numpy as np
@@ -71,10 +72,15 @@ def figure(at: AppTest, key: str) -> dict:
 
 
 def table(at: AppTest, column: str):  # type: ignore[no-untyped-def]
-    """The first dataframe shown with ``column`` (pandas)."""
+    """The first dataframe shown with ``column`` (pandas; headers, shown as the
+    glossary says, read back as the columns' names)."""
+    from napkifu.i18n import HEADERS
+
+    names = {text("en"): key for key, text in HEADERS.items()}
     for el in at.dataframe:
-        if column in el.value.columns:
-            return el.value
+        value = el.value.rename(columns=lambda c: names.get(c, c))
+        if column in value.columns:
+            return value
     raise AssertionError(f"no table with a {column!r} column")
 
 
@@ -113,20 +119,50 @@ def test_language_switch(at: AppTest) -> None:
     assert at.session_state["lang"] == "ja"
 
 
-def test_the_language_switch_heads_the_sidebar_and_sets_what_comes_before_it(
+def date_range(at: AppTest):  # type: ignore[no-untyped-def]
+    """The sidebar's date range (its key names the season's bounds)."""
+    return next(d for d in at.date_input if str(d.key).startswith("dates"))
+
+
+def test_the_language_switch_heads_the_sidebar_and_no_visitor_names_a_folder(
     at: AppTest,
 ) -> None:
-    """The switch is drawn after the season is loaded (dashboard.state.build_context)
-    but into the sidebar's first slot; the sidebar drawn before it already speaks
-    the language picked."""
-    assert at.sidebar.children[0].children[0].key == "lang"
-    assert at.text_input(key="folder").label == "Folder of .nap files"
+    """The switch heads the sidebar; the records folder is the server's
+    (NAPKIFU_RECORDS): there is no box for a path."""
+    assert at.sidebar.children[0].key == "lang"
+    assert not at.text_input
     at.button_group(key="lang").set_value("ja").run()
-    assert at.sidebar.children[0].children[0].key == "lang"
-    assert at.text_input(key="folder").label == ".nap ファイルのフォルダ"
+    assert at.sidebar.children[0].key == "lang"
+    assert date_range(at).label == "期間"
     at.button_group(key="lang").set_value(None).run()  # none picked: English
     assert not at.exception
-    assert at.text_input(key="folder").label == "Folder of .nap files"
+    assert date_range(at).label == "Dates"
+
+
+def test_a_missing_records_folder_is_said_without_its_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NAPKIFU_RECORDS", str(tmp_path / "nowhere"))
+    monkeypatch.setenv("NAPKIFU_LANG", "en")
+    streamlit.cache_resource.clear()
+    app = AppTest.from_file(APP, default_timeout=120)
+    app.run()
+    assert not app.exception
+    assert any("records folder is missing" in e.value for e in app.sidebar.error)
+    assert not any("nowhere" in e.value for e in app.sidebar.error)
+
+
+def test_the_date_range_follows_the_season(at: AppTest, expected) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29's stale filter: a season of other dates (an upload) and back again
+    never keeps the old range, so the pages never go empty."""
+    late = FAULT.replace("players", "date 2031-12-01\nplayers").replace("Zed", "Haru")
+    at.file_uploader(key="uploads").upload("late.nap", late.encode()).run()
+    assert not at.exception
+    assert date_range(at).value == (date(2031, 12, 1), date(2031, 12, 1))
+    at.file_uploader(key="uploads").clear().run()
+    assert not at.exception
+    counted = next(m for m in at.metric if m.label == "rounds counted")
+    assert int(counted.value) > 0
 
 
 def test_the_language_switch_is_drawn_when_loading_fails(
@@ -146,7 +182,7 @@ def test_the_language_switch_is_drawn_when_loading_fails(
     app = AppTest.from_file(APP, default_timeout=120)
     app.run()
     assert "the disk is on fire" in str(app.exception[0].value)
-    assert app.sidebar.children[0].children[0].key == "lang"
+    assert app.sidebar.children[0].key == "lang"
     streamlit.cache_resource.clear()
 
 
@@ -165,7 +201,7 @@ def test_date_filter(at: AppTest, expected) -> None:  # type: ignore[no-untyped-
     if dates.len() < 2:
         pytest.skip("records span a single date")
     first = dates[0]
-    at.date_input(key="dates").set_value((first, first)).run()
+    date_range(at).set_value((first, first)).run()
     counted = next(m for m in at.metric if m.label == "rounds counted")
     want = expected.player_rounds.filter(pl.col("date") == first).select("file", "game", "round")
     assert int(counted.value) == want.unique().height
@@ -216,11 +252,11 @@ def test_replay_steps(at: AppTest, expected) -> None:  # type: ignore[no-untyped
     assert not at.exception
     assert not at.button(key="replay_next").disabled  # opens on a round with tricks
     name = next(
-        f for f in at.selectbox(key="replay_file").options if f.endswith(Path(full["file"]).name)
+        f for f in at.selectbox(key="replay_file_en").options if f.endswith(Path(full["file"]).name)
     )
-    at.selectbox(key="replay_file").select(name).run()
-    at.selectbox(key="replay_game").select(full["game"]).run()
-    at.selectbox(key="replay_round").select(full["round"]).run()
+    at.selectbox(key="replay_file_en").select(name).run()
+    at.selectbox(key="replay_game_en").select(full["game"]).run()
+    at.selectbox(key="replay_round_en").select(full["round"]).run()
     assert not at.exception
     step = lambda: next(h.value for h in at.get("html") if "replay-step" in h.value)  # noqa: E731
     first = step()
@@ -252,8 +288,10 @@ def test_export_csv_matches_the_season(at: AppTest, expected) -> None:  # type: 
     buttons = at.get("download_button")
     assert len(buttons) >= 2
     labels = {b.proto.label: b.proto.help for b in buttons}
-    assert labels["Download season.csv"] == f"{expected.season.height} rows"
-    assert labels["Download rounds.csv"] == f"{expected.rounds.height} rows"
+    season = labels["Download season (one row per player)"]
+    assert season == f"{expected.season.height} rows, CSV (UTF-8) — season.csv"
+    rounds = labels["Download rounds"]
+    assert rounds == f"{expected.rounds.height} rows, CSV (UTF-8) — rounds.csv"
 
 
 def test_upload_is_parsed_in_memory(at: AppTest, records: Path, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ figure builders are checked on the data they put in their traces.
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date
 
 import polars as pl
@@ -87,12 +88,48 @@ def test_cumulative_is_running_sum(season: Season) -> None:
     # Haru: +2 (nap won), -4 (alone lost), +1 (adj won), +1 (adj won), -2 (nap lost)
     assert haru.get_column("points").to_list() == [2, -4, 1, 1, -2]
     assert haru.get_column("cumulative").to_list() == [2, -2, -1, 0, -2]
-    fig = figures.cumulative_figure(cum)
+    fig = figures.cumulative_figure(cum)  # by date: each day's closing total
     trace = next(tr for tr in fig.data if tr.name == "Haru")
-    assert list(trace.y) == [2, -2, -1, 0, -2]
-    assert list(trace.x) == [1, 2, 3, 4, 5]
+    dated = haru.filter(pl.col("date").is_not_null()).group_by("date", maintain_order=True).last()
+    assert list(trace.y) == dated["cumulative"].to_list()
+    assert list(trace.x) == dated["date"].to_list()
+    assert fig.layout.xaxis.type == "date"
     assert len(fig.data) == len(SEATS)
     assert {tr.mode for tr in fig.data} == {"lines+markers"}
+    undated = figures.cumulative_figure(cum.with_columns(date=None))  # no dates: round order
+    trace = next(tr for tr in undated.data if tr.name == "Haru")
+    assert list(trace.y) == [2, -2, -1, 0, -2] and list(trace.x) == [1, 2, 3, 4, 5]
+    only = figures.cumulative_figure(frames.cumulative(season, players=("Haru",)))
+    assert [tr.name for tr in only.data] == ["Haru"]  # a filter to one player: one line
+
+
+def test_colours_are_stable_distinct_and_highlighted(season: Season) -> None:
+    names = [f"p{i:02d}" for i in range(24)]
+    colours = figures.player_colours(names)
+    assert len(set(colours.values())) == 24
+    assert figures.player_colours(list(reversed(names))) == colours
+    cum = frames.cumulative(season)
+    lit = figures.cumulative_figure(cum, colours=figures.player_colours(SEATS), highlight="Haru")
+    by_name = {tr.name: tr.line.color for tr in lit.data}
+    assert by_name["Haru"] == figures.player_colours(SEATS)["Haru"]
+    assert {c for n, c in by_name.items() if n != "Haru"} == {figures.FADED}
+    assert lit.data[-1].name == "Haru"  # drawn on top
+
+
+def test_rankings_and_head_to_head(season: Season) -> None:
+    table = season.season
+    at_least = frames.ranked(table, "points_avg", 5)
+    assert at_least["rounds"].min() >= 5  # type: ignore[operator]
+    assert at_least["points_avg"].to_list() == sorted(
+        at_least["points_avg"].to_list(), reverse=True
+    )
+    h2h = frames.head_to_head(season, "Haru")
+    mine = season.player_rounds.filter((pl.col("player") == "Haru") & pl.col("won").is_not_null())
+    for row in h2h.iter_rows(named=True):
+        assert row["with_rounds"] + row["against_rounds"] <= mine.height
+        assert (
+            row["with_wins"] <= row["with_rounds"] and row["against_wins"] <= row["against_rounds"]
+        )
 
 
 def test_a_long_season_is_drawn_as_plain_svg_lines() -> None:
@@ -187,3 +224,20 @@ def test_filter_by_date_and_player(season: Season) -> None:
     only = filter_season(season, SeasonFilter(players=("Riku",)))
     assert only.season["player"].to_list() == ["Riku"]
     assert players_of(only) == list(sorted(SEATS))  # Riku sat in every round
+
+
+def test_ratings_count_every_round_with_a_result_and_reward_winners(season: Season) -> None:
+    from dashboard.ratings import rate_season
+
+    table, curve = rate_season(season)
+    rated = season.player_rounds.filter(pl.col("won").is_not_null())
+    counts = dict(rated.group_by("player").len().iter_rows())
+    assert dict(zip(table["player"], table["rounds"], strict=True)) == counts
+    assert table["rating"].to_list() == sorted(table["rating"].to_list(), reverse=True)
+    first = rated.sort(["date", "file", "game", "round"], nulls_last=True).head(1)
+    one = rated.join(first.select("file", "game", "round"), on=["file", "game", "round"])
+    solo = dataclasses.replace(season, player_rounds=one)
+    after = dict(zip(*rate_season(solo)[0].select("player", "mu").to_dict().values(), strict=True))
+    for player, won in one.select("player", "won").iter_rows():
+        assert (after[player] > 25) == won
+    assert set(curve["player"]) <= set(table["player"])

@@ -12,6 +12,7 @@ import pytest
 
 from dashboard import cardview, data, figures, replay_model
 from dashboard.downloads import csv_bytes
+from napkifu.analysis import sources
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_records"
 
@@ -96,7 +97,7 @@ def test_result_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         judged.append(item[0])
         return real(item)
 
-    monkeypatch.setattr(data, "file_frames", counting)
+    monkeypatch.setattr(sources, "file_frames", counting)
     again = data.load_sources(files, persist=True)
     assert judged == []
     for name in ("rounds", "player_rounds", "tricks", "bids", "season", "contracts", "excluded"):
@@ -148,9 +149,9 @@ def test_the_cache_is_written_after_the_season_is_built_and_never_a_crash(
         release.wait(30)
         return packed(frames)
 
-    packed = data.pack_frames
-    monkeypatch.setattr(data, "file_frames", crashing)
-    monkeypatch.setattr(data, "pack_frames", slow_pack)
+    packed = sources.pack_frames
+    monkeypatch.setattr(sources, "file_frames", crashing)
+    monkeypatch.setattr(sources, "pack_frames", slow_pack)
     raw = PLAYED[0]  # type: ignore[index]
     files = (data.SourceFile.of("good.nap", raw), data.SourceFile.of("bad.nap", raw + b"\n"))
     loaded = data.load_sources(files, persist=True)  # returns with the store held up
@@ -159,7 +160,7 @@ def test_the_cache_is_written_after_the_season_is_built_and_never_a_crash(
     release.set()
     assert data.wait_for_stores(30)
     cache = ResultCache(tmp_path)
-    assert [data._cached(cache, data._key(cache, f)) is not None for f in files] == [True, False]
+    assert [data.cached_frames(cache, f) is not None for f in files] == [True, False]
 
 
 def test_long_points_series_is_summed_in_blocks() -> None:
@@ -192,3 +193,32 @@ def test_round_view_steps_through_the_tricks() -> None:
     assert "トリック" in ja.steps[1].title
     napoleon = rnd["contract"]["napoleon"]
     assert {s.name: s.role for s in view.steps[0].seats}[napoleon] == "napoleon"
+
+
+def test_the_round_index_names_every_trump() -> None:
+    """Each judged round's contract in the Replay picker keeps its trump (spades
+    too, whose suit is the first of the enum)."""
+    raw = (SAMPLES / "bga-online-4p.nap").read_bytes()
+    loaded = data.load_sources((data.SourceFile.of("b.nap", raw),))
+    contracts = loaded.index.get_column("contract").drop_nulls().to_list()
+    assert contracts and all(c[-1] in "♠♥♦♣" or c.endswith("NT") for c in contracts)
+    assert any(c.endswith("♠") for c in contracts)
+
+
+def test_what_is_left_out_follows_the_date_filter() -> None:
+    from datetime import date
+
+    from dashboard.filtering import excluded_in
+    from napkifu.analysis import SeasonFilter, schema
+
+    excluded = pl.DataFrame(
+        [("a.nap", 1, 3, 9, "NAP103", "x"), ("b.nap", 1, 1, 4, "NAP103", "y"),
+         ("c.nap", None, None, 1, "NAP106", "z")],
+        schema=schema("excluded"), orient="row",
+    )  # fmt: skip
+    index = pl.DataFrame(
+        {"file": ["a.nap", "b.nap"], "game": [1, 1], "date": ["2026-01-05", "2026-03-01"]}
+    )
+    assert excluded_in(excluded, index, SeasonFilter()).equals(excluded)
+    jan = SeasonFilter(since=date(2026, 1, 1), until=date(2026, 1, 31))
+    assert excluded_in(excluded, index, jan)["file"].to_list() == ["a.nap", "c.nap"]

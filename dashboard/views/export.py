@@ -1,5 +1,6 @@
 """Export: the season tables of the current filters as CSV downloads (written only
-when a button is clicked, so the page itself costs nothing on a big season)."""
+when a button is clicked, so the page itself costs nothing on a big season; a
+click does not rerun the page, so no download is lost to a rerun)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,19 @@ from functools import partial
 import streamlit as st
 
 from dashboard.downloads import csv_bytes
-from dashboard.state import context
+from dashboard.state import context, keep_in_url
 from dashboard.text import t
 
 ctx = context()
 lang, season = ctx.lang, ctx.season
+keep_in_url(ctx)
 st.title(t("export", lang))
 st.caption(t("export_caption", lang))
 excel = st.checkbox(t("excel_bom", lang), key="excel_bom")
 for name in ("season", "rounds", "player_rounds", "tricks", "contracts"):
     df = season.table(name)
     st.download_button(
-        t("download", lang, name=name), data=partial(csv_bytes, df, excel=excel), file_name=f"{name}.csv",
-        mime="text/csv", key=f"dl_{name}", help=f"{df.height} rows",
+        t("download", lang, name=t(f"table_{name}", lang)), data=partial(csv_bytes, df, excel=excel),
+        file_name=f"{name}.csv", mime="text/csv", key=f"dl_{name}", on_click="ignore",
+        help=t("download_help", lang, rows=df.height) + f" — {name}.csv",
     )  # fmt: skip

@@ -6,12 +6,13 @@ import streamlit as st
 
 from dashboard import frames
 from dashboard.figures import pairing_figure
-from dashboard.state import context, memo
+from dashboard.state import context, keep_in_url, memo
 from dashboard.text import t
-from dashboard.widgets import column_help, show_table
+from dashboard.widgets import show_table
 
 ctx = context()
 lang, season = ctx.lang, ctx.season
+keep_in_url(ctx)
 st.title(t("pairings", lang))
 st.caption(t("pairings_caption", lang))
 pairs = memo(ctx, "pairings", None, lambda: frames.pairings(season))
@@ -24,9 +25,7 @@ metric = st.radio(
 )  # fmt: skip
 st.plotly_chart(memo(ctx, "pairing_figure", metric, lambda: pairing_figure(pairs, metric, lang)),
                 key="pairings")  # fmt: skip
-show_table(
-    pairs, hide_index=True, key="pair_table",
-    column_config=column_help("rounds", pairs.columns, lang, rounds=t("pair_rounds_help", lang),
-                              wins=t("pair_wins_help", lang),
-                              win_rate=t("pair_rate_help", lang)),
-)  # fmt: skip
+shown = pairs.with_columns(adjutant=pairs["adjutant"].replace({frames.ALONE: t("alone", lang)}))
+show_table(shown, lang, "rounds", key="pair_table",
+           help={"rounds": t("pair_rounds_help", lang), "wins": t("pair_wins_help", lang),
+                 "win_rate": t("pair_rate_help", lang)})  # fmt: skip

@@ -7,37 +7,58 @@ import streamlit as st
 
 from dashboard import replay_model
 from dashboard.cardview import CSS, table_html
-from dashboard.state import context
+from dashboard.links import as_int
+from dashboard.state import context, from_link, keep_in_url
 from dashboard.text import t
 
 ctx = context()
 lang, index = ctx.lang, ctx.loaded.index
 st.title(t("replay", lang))
 if index.is_empty():
+    keep_in_url(ctx)
     st.info(t("no_replay", lang))
     st.stop()
-
-# Open on the first round with tricks to step through (a score sheet has none).
-played = index.filter(pl.col("kind").is_in(["full", "claim"]))
-first = played.row(0, named=True) if played.height else index.row(0, named=True)
 
 
 def _at(options: list, value: object) -> int:
     return options.index(value) if value in options else 0
 
 
+# Where the page is: a link's (file, game, round) on a session's first visit, else
+# the last one picked, else the first round with tricks to step through. The
+# pickers' keys carry the language, so their labels follow a switch of language.
+linked = [from_link(k) for k in ("file", "game", "round")]
+if any(v is not None for v in linked) or "replay_at" not in st.session_state:
+    q = st.query_params
+    if q.get("file") is not None:
+        st.session_state["replay_at"] = (q["file"], as_int(q.get("game")), as_int(q.get("round")))
+        for key in [
+            k for k in st.session_state if str(k).startswith("replay_") and k != "replay_at"
+        ]:
+            del st.session_state[key]  # (the pickers then open at the link's round)
+    else:
+        played = index.filter(pl.col("kind").is_in(["full", "claim"]))
+        top = played.row(0, named=True) if played.height else index.row(0, named=True)
+        st.session_state["replay_at"] = (top["file"], top["game"], top["round"])
+want_file, want_game, want_round = st.session_state["replay_at"]
 files = index.get_column("file").unique(maintain_order=True).to_list()
 c1, c2, c3 = st.columns([3, 1, 3])
-file = c1.selectbox(t("file", lang), files, index=_at(files, first["file"]), key="replay_file")
+file = c1.selectbox(t("file", lang), files, index=_at(files, want_file), key=f"replay_file_{lang}")
 in_file = index.filter(pl.col("file") == file)
 games = in_file.get_column("game").unique(maintain_order=True).to_list()
-default_game = first["game"] if file == first["file"] else None
-game = c2.selectbox(t("pick_game", lang), games, index=_at(games, default_game), key="replay_game")
+game = c2.selectbox(t("pick_game", lang), games, index=_at(games, want_game),
+                    key=f"replay_game_{lang}")  # fmt: skip
 rounds = in_file.filter(pl.col("game") == game)
 labels = {r["round"]: replay_model.round_label(r, lang) for r in rounds.iter_rows(named=True)}
-default_round = first["round"] if (file, game) == (first["file"], first["game"]) else None
 rnd = c3.selectbox(t("pick_round", lang), list(labels), format_func=labels.__getitem__,
-                   index=_at(list(labels), default_round), key="replay_round")  # fmt: skip
+                   index=_at(list(labels), want_round), key=f"replay_round_{lang}")  # fmt: skip
+st.session_state["replay_at"] = (file, game, rnd)
+keep_in_url(ctx, file=file, game=game, round=rnd)
+st.page_link(
+    "views/games.py",
+    label=t("open_game", lang),
+    query_params={"file": file, "game": game, "lang": lang},
+)
 
 source = ctx.sources.get(file)
 if source is None:

@@ -17,20 +17,24 @@ from napkifu.analysis.season import (
     load_season,
     season_tables,
 )
+from napkifu.analysis.sources import Loaded, SourceFile, load_sources  # (last: it uses the above)
 
 __all__ = [
     "COLUMNS",
     "Column",
     "FileRows",
+    "Loaded",
     "Season",
     "SeasonBuilder",
     "SeasonFilter",
+    "SourceFile",
     "build_season",
     "columns_markdown",
     "expand_paths",
     "file_rows",
     "judgement_rows",
     "load_season",
+    "load_sources",
     "round_id",
     "rows_frames",
     "schema",
