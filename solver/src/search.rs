@@ -284,7 +284,7 @@ impl Solver {
     }
 
     fn play(&self, s: &mut State, seat: usize, m: Move) -> (i32, Undo) {
-        let undo = Undo { lead: s.lead, leader: s.leader, step: s.step, pending: s.pending, tlen: s.tlen };
+        let undo = Undo { lead: s.lead, leader: s.leader, step: s.step, pending: s.pending, tlen: s.tlen, trick: s.trick };
         s.hands[seat] &= !(1 << m.card);
         s.trick[s.tlen] = m.card;
         if s.tlen == 0 {
@@ -329,6 +329,7 @@ impl Solver {
         s.step = u.step;
         s.pending = u.pending;
         s.tlen = u.tlen;
+        s.trick = u.trick; // the next trick's cards overwrote this one's
         s.hands[seat] |= 1 << m.card;
     }
 
@@ -418,6 +419,7 @@ struct Undo {
     step: i8,
     pending: bool,
     tlen: usize,
+    trick: [u8; 6],
 }
 
 impl State {
