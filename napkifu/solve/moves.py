@@ -51,7 +51,7 @@ def play(rules: Rules, trump: int | None, pos: Position, move: Move) -> Position
     card, named = move
     n = len(pos.hands)
     seat = pos.seat
-    hands = pos.hands[:seat] + (without(pos.hands[seat], card),) + pos.hands[seat + 1 :]
+    hands = (*pos.hands[:seat], without(pos.hands[seat], card), *pos.hands[seat + 1 :])
     trick = (*pos.trick, card)
     if len(trick) == 1:
         pos = replace(pos, named=named)
