@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("check", "replay", "export", "stats", "fmt", "simulate", "clean")
+COMMANDS = ("check", "replay", "export", "stats", "fmt", "simulate", "clean", "analyze")
 
 
 def build_parser() -> argparse.ArgumentParser:
