@@ -274,11 +274,14 @@ impl Solver {
         let partner_wins = s.side >> win_seat & 1 == mine;
         moves.sort_by_key(|m| {
             let k = r.key(m.card, 1, s.lead, false, mighty_in || m.card == crate::rules::MIGHTY);
-            let low = (m.card % 13) as i32;
-            if !partner_wins && k < bk {
-                -10_000 + (10_000 - k as i32) // cheapest winner first
+            let rank = (m.card % 13) as i32;
+            let honor = (m.card < JOKER && r.honors >> m.card & 1 == 1) as i32;
+            if partner_wins {
+                (1 - honor) * 100 + rank // feed honors to the partner's trick
+            } else if k < bk {
+                -(k as i32) // the cheapest card that wins
             } else {
-                low
+                honor * 100 + rank // else a low non-honor
             }
         });
     }
@@ -296,9 +299,12 @@ impl Solver {
             return (0, undo);
         }
         let r = &self.rules;
-        let cards: [u8; 6] = s.trick;
-        let norm: Vec<u8> = cards[..n].iter().map(|&c| c.min(JOKER)).collect();
-        let w = r.winner(&norm, s.lead, s.trick_no);
+        let mut buf = s.trick;
+        for c in buf[..n].iter_mut() {
+            *c = (*c).min(JOKER);
+        }
+        let norm = &buf[..n];
+        let w = r.winner(norm, s.lead, s.trick_no);
         let win_seat = (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
         let mut gain = 0;
         if s.side >> win_seat & 1 == 1 {
@@ -307,7 +313,7 @@ impl Solver {
                 gain += s.widow as i32;
             }
         }
-        for &c in &norm {
+        for &c in norm {
             if r.reverses(c) {
                 s.step = -s.step;
             }
