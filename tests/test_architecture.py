@@ -37,6 +37,7 @@ ALLOWED: dict[str, set[str]] = {
     "views": {"replay", "cards", "diagnostics", "i18n", "model", "api"},
     "analysis": {"api", "express", "replay", "cards", "diagnostics", "csvsafe", "model", "i18n", "cache", "parallel", "gcpause"},
     "simulate": {"cards", "model", "rules", "replay", "notation", "parallel", "diagnostics"},
+    "solve": {"cards", "rules", "replay"},  # double-dummy analysis (docs/analysis.md)
     "warm": {"analysis", "api", "notation"},  # (what a fork server preloads for workers)
 }
 DASHBOARD_MAY_USE = {"api", "analysis", "views", "cache", "parallel", "gcpause", "cards", "i18n", "csvsafe", "diagnostics"}
