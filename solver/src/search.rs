@@ -36,7 +36,7 @@ impl Hasher for FxHasher {
 }
 
 type Key = ([u64; 6], u8);
-type Table = HashMap<Key, (u8, u8), BuildHasherDefault<FxHasher>>;
+type Table = HashMap<Key, (u8, u8, u8), BuildHasherDefault<FxHasher>>; // bounds, best lead
 
 /// A position: each seat's cards, the trick so far, who leads it and the direction
 /// of play, and which seats are Napoleon's side.
@@ -343,6 +343,7 @@ impl Solver {
         self.nodes += 1;
         let n = self.rules.players;
         let mut key: Option<Key> = None;
+        let mut hint = u8::MAX;
         if s.tlen == 0 {
             if s.hands[..n].iter().all(|&h| h == 0) {
                 return 0;
@@ -350,7 +351,8 @@ impl Solver {
             let k: Key = (s.hands, (s.leader as u8) | ((s.step < 0) as u8) << 3 | (s.pending as u8) << 4);
             let mut kk = k;
             kk.0[5] ^= (s.side as u64) << 56;
-            if let Some(&(lo, hi)) = self.table.get(&kk) {
+            if let Some(&(lo, hi, mv)) = self.table.get(&kk) {
+                hint = mv;
                 let (lo, hi) = (lo as i32, hi as i32);
                 if lo >= beta {
                     return lo;
@@ -376,17 +378,23 @@ impl Solver {
         let (a0, b0) = (alpha, beta);
         let seat = s.seat(n);
         let maximize = s.side >> seat & 1 == 1;
-        let moves = self.moves(s, seat, true);
+        let mut moves = self.moves(s, seat, true);
+        if let Some(i) = moves.iter().position(|m| m.card == hint) {
+            moves[..=i].rotate_right(1); // the table's best lead first
+        }
         let mut best = if maximize { -1 } else { i32::MAX };
+        let mut best_card = u8::MAX;
         for m in moves {
             let (gain, undo) = self.play(s, seat, m);
             let v = gain + self.ab(s, alpha - gain, beta - gain);
             self.unplay(s, seat, m, undo);
+            if (maximize && v > best) || (!maximize && v < best) {
+                best = v;
+                best_card = m.card;
+            }
             if maximize {
-                best = best.max(v);
                 alpha = alpha.max(v);
             } else {
-                best = best.min(v);
                 beta = beta.min(v);
             }
             if alpha >= beta {
@@ -397,14 +405,15 @@ impl Solver {
             if self.table.len() >= self.cap {
                 self.table.clear();
             }
-            let e = self.table.entry(k).or_insert((0, rem as u8));
+            let e = self.table.entry(k).or_insert((0, rem as u8, u8::MAX));
+            e.2 = best_card;
             let b = best as u8;
             if best <= a0 {
                 e.1 = e.1.min(b);
             } else if best >= b0 {
                 e.0 = e.0.max(b);
             } else {
-                *e = (b, b);
+                *e = (b, b, best_card);
             }
         }
         best
