@@ -101,7 +101,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.parity:
         parity(args.parity)
-    for preset in sorted(PRESETS):
+    for preset in sorted(PRESETS) if args.rounds else ():
         bench(preset, args.rounds, args.from_trick, not args.no_analyse)
 
 
