@@ -6,7 +6,8 @@ with a fresh solver, median and 99th percentile. Figures: docs/performance.md,
 "Analysis engine (double-dummy solver)". Also runs a larger trick-parity count than
 the tests (``--parity N`` random tricks per preset).
 
-    .venv/bin/python benchmarks/bench_solver.py --rounds 20 --from-trick 4
+    PYTHONPATH=. .venv/bin/python benchmarks/bench_solver.py --rounds 20 --from-trick 4
+    PYTHONPATH=. .venv/bin/python benchmarks/bench_solver.py --rounds 0 --parity 1000000
 """
 
 from __future__ import annotations
