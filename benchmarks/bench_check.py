@@ -147,7 +147,9 @@ def runs(corpus: Path, work: Path) -> dict[str, tuple[list[str], Path]]:
         where = ["--cache-dir", str(work / cache)] if cache else ["--no-cache"]
         return [str(NAPKIFU), "check", "-q", "-j", str(jobs), *where, str(target)], target
 
-    def export(jobs: int, target: Path, out: str, cache: str | None = None) -> tuple[list[str], Path]:
+    def export(
+        jobs: int, target: Path, out: str, cache: str | None = None
+    ) -> tuple[list[str], Path]:
         where = ["--cache-dir", str(work / cache)] if cache else ["--no-cache"]
         argv = [str(NAPKIFU), "export", "-q", "-j", str(jobs), *where, "--overwrite"]
         return [*argv, "--parquet", str(work / out), str(target)], target

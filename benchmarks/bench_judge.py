@@ -43,8 +43,9 @@ def main() -> None:
         import cProfile
         import pstats
 
-        cProfile.runctx("judge(record)", globals(), {"record": record, "judge": judge},
-                        "/tmp/bench_judge.prof")
+        cProfile.runctx(
+            "judge(record)", globals(), {"record": record, "judge": judge}, "/tmp/bench_judge.prof"
+        )
         pstats.Stats("/tmp/bench_judge.prof").sort_stats("tottime").print_stats(25)
         return
     best = float("inf")
@@ -53,8 +54,10 @@ def main() -> None:
         _, found = judge(record)
         best = min(best, time.process_time() - t0)
         assert not [d for d in found if d.is_error], found[:3]
-    print(f"{a.preset}, {a.players} players: {n} rounds judged in {best:.3f} s CPU "
-          f"= {n / best:,.0f} rounds/s (best of {a.repeat})")
+    print(
+        f"{a.preset}, {a.players} players: {n} rounds judged in {best:.3f} s CPU "
+        f"= {n / best:,.0f} rounds/s (best of {a.repeat})"
+    )
 
 
 if __name__ == "__main__":

@@ -86,7 +86,9 @@ def main() -> int:
           f"CPU time, best of {args.repeat}; hot loop: {status()}")  # fmt: skip
     for name, fn in stages.items():
         seconds = best(fn, args.repeat)
-        print(f"  {name:32} {seconds * 1e6 / rounds:7.0f} µs/round {rounds / seconds:8,.0f} rounds/s")
+        print(
+            f"  {name:32} {seconds * 1e6 / rounds:7.0f} µs/round {rounds / seconds:8,.0f} rounds/s"
+        )
     return 0
 
 

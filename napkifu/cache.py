@@ -186,7 +186,9 @@ class ResultCache:
         if not self.directory.is_dir():
             return 0, 0
         for sub in sorted(self.directory.iterdir()):
-            if not (sub.is_dir() and not sub.is_symlink() and re.fullmatch("[0-9a-f]{2}", sub.name)):
+            if not (
+                sub.is_dir() and not sub.is_symlink() and re.fullmatch("[0-9a-f]{2}", sub.name)
+            ):
                 continue
             for entry in sorted(sub.iterdir()):
                 if entry.is_file() and not entry.is_symlink() and _ENTRY.fullmatch(entry.name):

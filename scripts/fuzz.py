@@ -87,8 +87,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-n", "--count", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--out", type=Path, default=ROOT / "test-artifacts" / "fuzz-failures",
-                    help="folder for reproducers (created only when something fails)")
+    ap.add_argument(
+        "--out",
+        type=Path,
+        default=ROOT / "test-artifacts" / "fuzz-failures",
+        help="folder for reproducers (created only when something fails)",
+    )
     ap.add_argument("--replay", type=Path, help="run one saved input and print the result")
     args = ap.parse_args(argv)
 
@@ -111,11 +115,16 @@ def main(argv: list[str] | None = None) -> int:
             done += n
             failures.extend(fails)
             if done % 10_000 < chunk:
-                print(f"  {done:>7} inputs, {len(failures)} failures, "
-                      f"{time.perf_counter() - started:.0f} s", flush=True)
+                print(
+                    f"  {done:>7} inputs, {len(failures)} failures, "
+                    f"{time.perf_counter() - started:.0f} s",
+                    flush=True,
+                )
     seconds = time.perf_counter() - started
-    print(f"fuzzed {done} inputs in {seconds:.1f} s ({done / seconds:.0f}/s, "
-          f"{args.jobs} jobs, seed {args.seed}): {len(failures)} failures")
+    print(
+        f"fuzzed {done} inputs in {seconds:.1f} s ({done / seconds:.0f}/s, "
+        f"{args.jobs} jobs, seed {args.seed}): {len(failures)} failures"
+    )
     if failures:
         args.out.mkdir(parents=True, exist_ok=True)
         for i, kind, raw, problem in sorted(failures):
@@ -123,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
             # text inputs are saved as UTF-8 .txt, byte inputs as .bin (replay reads them back)
             (stem.with_suffix(".txt" if kind in ("text", "soup") else ".bin")).write_bytes(raw)
             stem.with_suffix(".error").write_text(
-                f"seed {args.seed} input {i} ({kind})\n{problem}", encoding="utf-8")
+                f"seed {args.seed} input {i} ({kind})\n{problem}", encoding="utf-8"
+            )
             last = problem.strip().splitlines()[-1]
             if kind in ("text", "soup"):
                 small = _minimize(raw.decode("utf-8", "surrogatepass"), last)

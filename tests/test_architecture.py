@@ -35,12 +35,35 @@ ALLOWED: dict[str, set[str]] = {
     "api": {"notation", "replay", "diagnostics", "model", "cards"},
     "report": {"diagnostics", "i18n", "model"},
     "views": {"replay", "cards", "diagnostics", "i18n", "model", "api"},
-    "analysis": {"api", "express", "replay", "cards", "diagnostics", "csvsafe", "model", "i18n", "cache", "parallel", "gcpause"},
+    "analysis": {
+        "api",
+        "express",
+        "replay",
+        "cards",
+        "diagnostics",
+        "csvsafe",
+        "model",
+        "i18n",
+        "cache",
+        "parallel",
+        "gcpause",
+    },
     "simulate": {"cards", "model", "rules", "replay", "notation", "parallel", "diagnostics"},
     "solve": {"cards", "rules", "replay"},  # double-dummy analysis (docs/analysis.md)
     "warm": {"analysis", "api", "notation"},  # (what a fork server preloads for workers)
 }
-DASHBOARD_MAY_USE = {"api", "analysis", "views", "cache", "parallel", "gcpause", "cards", "i18n", "csvsafe", "diagnostics"}
+DASHBOARD_MAY_USE = {
+    "api",
+    "analysis",
+    "views",
+    "cache",
+    "parallel",
+    "gcpause",
+    "cards",
+    "i18n",
+    "csvsafe",
+    "diagnostics",
+}
 
 
 def _layer(path: Path) -> str:
@@ -80,7 +103,9 @@ def test_layer_imports_only_what_it_may(path: Path) -> None:
 
 def test_every_layer_is_in_the_table() -> None:
     """A new top-level module must be placed in the pipeline (here and in the doc)."""
-    unplaced = {_layer(p) for p in PACKAGE} - set(ALLOWED) - {"__init__", "__main__", "cli", "commands"}
+    unplaced = (
+        {_layer(p) for p in PACKAGE} - set(ALLOWED) - {"__init__", "__main__", "cli", "commands"}
+    )
     assert not unplaced
 
 

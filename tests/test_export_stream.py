@@ -98,12 +98,16 @@ def test_duplicates_point_at_their_first_copy_across_parts(
     for name in ("a.nap", "b.nap", "c.nap"):
         (tmp_path / name).write_text(friday, encoding="utf-8")
     out = tmp_path / "pq"
-    assert main(["export", "-q", "-j", "1", "--no-cache", str(tmp_path), "--parquet", str(out)]) == 0
+    assert (
+        main(["export", "-q", "-j", "1", "--no-cache", str(tmp_path), "--parquet", str(out)]) == 0
+    )
     got = pl.read_parquet(out / "rounds", hive_partitioning=True)
     want = load_season([tmp_path]).rounds
     keys = ["file", "game", "round"]
-    assert got.select(*keys, "duplicate_of").sort(keys).equals(
-        want.select(*keys, "duplicate_of").sort(keys)
+    assert (
+        got.select(*keys, "duplicate_of")
+        .sort(keys)
+        .equals(want.select(*keys, "duplicate_of").sort(keys))
     )
     originals = want.filter(pl.col("duplicate_of").is_null()).height
     assert want.filter(pl.col("duplicate_of").str.contains("a.nap:")).height == 2 * originals

@@ -253,7 +253,7 @@ def _edits(line: str, names: list[str], rng: random.Random) -> list[str | None]:
     out += [line.replace(" ", blank, 1) for blank in _BLANKS if " " in line.strip()]
     for i, word in enumerate(words):
         if i and i + 1 < len(words):
-            swapped = [*words[: i], words[i + 1], word, *words[i + 2 :]]
+            swapped = [*words[:i], words[i + 1], word, *words[i + 2 :]]
             out.append("  " + " ".join(swapped))
         digits = [k for k, ch in enumerate(word) if ch.isdigit()]
         if digits:
@@ -311,13 +311,15 @@ def test_mangled_records(text: str) -> None:
     agree(text)
 
 
-_RULES = st.sampled_from([
-    build_rules("standard", []),
-    build_rules("standard", [("joker-request", ["played"]), ("opening-lead", ["restricted"])]),
-    build_rules("standard", [("joker-play", ["as-trump"]), ("mighty-play", ["any-time"])]),
-    build_rules("bga", []),
-    build_rules("webgame", []),
-])
+_RULES = st.sampled_from(
+    [
+        build_rules("standard", []),
+        build_rules("standard", [("joker-request", ["played"]), ("opening-lead", ["restricted"])]),
+        build_rules("standard", [("joker-play", ["as-trump"]), ("mighty-play", ["any-time"])]),
+        build_rules("bga", []),
+        build_rules("webgame", []),
+    ]
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -344,8 +346,12 @@ def test_a_sure_turn_is_legal_whatever_was_held(
 
 
 @settings(max_examples=300, deadline=None)
-@given(rules=_RULES, deal=st.permutations([*range(52), JOKER]),
-       trump=st.sampled_from([None, 0, 1, 2, 3]), number=st.integers(1, 10))
+@given(
+    rules=_RULES,
+    deal=st.permutations([*range(52), JOKER]),
+    trump=st.sampled_from([None, 0, 1, 2, 3]),
+    number=st.integers(1, 10),
+)
 def test_the_ranked_winner_is_the_resolved_winner(
     rules: object, deal: list[int], trump: int | None, number: int
 ) -> None:
@@ -364,8 +370,9 @@ def test_a_big_file_goes_through_the_lane_line_by_line(
     clean = tmp_path / "clean.nap"
     clean.write_text(simulated("standard", 5, 3, rounds=3), encoding="utf-8")
     faulty = tmp_path / "faulty.nap"
-    faulty.write_text(clean.read_text(encoding="utf-8").replace("result ", "result 1"),
-                      encoding="utf-8")
+    faulty.write_text(
+        clean.read_text(encoding="utf-8").replace("result ", "result 1"), encoding="utf-8"
+    )
     monkeypatch.setattr(api, "WHOLE_FILE_LIMIT", -1)
     calls: list[object] = []
     import napkifu.express as express
@@ -385,8 +392,19 @@ def test_the_command_says_the_same_without_the_lane(tmp_path: Path) -> None:
     faulty = ROOT / "tests" / "examples"
     runs = []
     for extra in ([], ["--no-express"]):
-        cmd = [sys.executable, "-m", "napkifu", "check", "--no-cache", "-j1", "--format", "json",
-               str(tmp_path), str(faulty), *extra]
+        cmd = [
+            sys.executable,
+            "-m",
+            "napkifu",
+            "check",
+            "--no-cache",
+            "-j1",
+            "--format",
+            "json",
+            str(tmp_path),
+            str(faulty),
+            *extra,
+        ]
         runs.append(subprocess.run(cmd, capture_output=True, text=True, check=False))
     assert runs[0].returncode == runs[1].returncode == 1
     assert runs[0].stdout == runs[1].stdout and json.loads(runs[0].stdout)
@@ -401,8 +419,9 @@ def test_a_dealer_out_of_turn() -> None:
     dealer = lines[start + 1].split()[1]
     names = list(napkifu.loads(text).games[0].players)
     right = {dealer, names[names.index(dealer) - 1]}
-    renumbered = [f"round {int(x.split()[1]) + 1}" if x.startswith("round ") else x
-                  for x in lines[start:]]
+    renumbered = [
+        f"round {int(x.split()[1]) + 1}" if x.startswith("round ") else x for x in lines[start:]
+    ]
     for who in names:
         redeal = ["round 1", f"dealer {who}", "bids " + " ".join(["pass"] * 5), ""]
         changed = "\n".join([*lines[:start], *redeal, *renumbered])
@@ -422,7 +441,8 @@ def test_a_call_the_rules_forbid() -> None:
     assert {d.code for d in napkifu.loads(three).diagnostics} == {"NAP401"}
     assert agree(three) is None
     text = simulated("standard", 5, 6, rounds=1).replace(
-        "rules standard", "rules standard\nrule call-timing after-exchange\nrule call-own-card forbidden"
+        "rules standard",
+        "rules standard\nrule call-timing after-exchange\nrule call-own-card forbidden",
     )
     judged = napkifu.loads(text)
     first = judged.games[0].rounds[0]
@@ -487,9 +507,7 @@ def test_calling_a_card_of_ones_own_dealt_hand() -> None:
         lines = [x for x in text.split("\n") if x.split()[:1] not in ([d] for d in drop)]
         hand = next(x for x in lines if x.split()[:2] == ["hand", first.napoleon])
         own = hand.split()[2]
-        changed = "\n".join(
-            f"  call {own}" if x.split()[:1] == ["call"] else x for x in lines
-        )
+        changed = "\n".join(f"  call {own}" if x.split()[:1] == ["call"] else x for x in lines)
         assert {d.code for d in napkifu.loads(changed).diagnostics} == {"NAP401"}
         assert agree(changed) is None
         return
@@ -533,9 +551,10 @@ def test_no_discard_line_and_bids_over_several_lines(deal: bool) -> None:
         )
         assert agree(scored(credited)) == (1, 3)  # the discarded honors decide results
         assert agree(claimed(_without(text, "discard"), 4, "allies")) is None
+
         def halves(line: str) -> str:
             words = line.split()[1:]
-            if line.split()[:1] != ["bids"] or len(words) < 2 or "\"" in line:
+            if line.split()[:1] != ["bids"] or len(words) < 2 or '"' in line:
                 return line
             cut = len(words) // 2
             return f"  bids {' '.join(words[:cut])}\n  bids {' '.join(words[cut:])}"

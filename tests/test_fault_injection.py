@@ -18,8 +18,11 @@ from hypothesis import strategies as st
 
 import napkifu
 
-SETTINGS = settings(max_examples=20, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SETTINGS = settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 
 
 def _diags(text: str) -> list[tuple[str, int, str]]:

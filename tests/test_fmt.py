@@ -69,7 +69,9 @@ def test_every_record_in_the_repo_keeps_its_meaning(path: Path) -> None:
         pytest.skip("undecodable on purpose")
     out, errors = format_text(text, file=str(path))
     if out is None:
-        assert all(d.code in {"NAP101", "NAP102", "NAP103", "NAP104", "NAP105", "NAP106"} for d in errors)
+        assert all(
+            d.code in {"NAP101", "NAP102", "NAP103", "NAP104", "NAP105", "NAP106"} for d in errors
+        )
         return
     assert_meaning_kept(text)
     assert_meaning_kept(text, cards="ascii")
@@ -152,13 +154,16 @@ def mess_up(text: str, rng: random.Random) -> str:
     deal=st.booleans(),
     mess=st.randoms(use_true_random=False),
 )
-def test_generated_records_survive_a_mess(seed: int, preset: str, players: int, deal: bool,
-                                          mess: random.Random) -> None:
+def test_generated_records_survive_a_mess(
+    seed: int, preset: str, players: int, deal: bool, mess: random.Random
+) -> None:
     from napkifu.notation.writer import format_record
     from napkifu.simulate import SimConfig, simulate_record
     from napkifu.simulate.emit import EmitOptions
 
-    cfg = SimConfig(preset=preset, players=players, rounds=2, seed=seed, emit=EmitOptions(deal=deal))
+    cfg = SimConfig(
+        preset=preset, players=players, rounds=2, seed=seed, emit=EmitOptions(deal=deal)
+    )
     canonical = format_record(simulate_record(cfg, 1, 1))
     assert format_text(canonical)[0] == canonical  # simulated output is already canonical
     messy = mess_up(canonical, mess)
@@ -177,7 +182,9 @@ def messy_file(tmp_path: Path) -> Path:
     return path
 
 
-def test_check_lists_files_that_would_change(messy_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_lists_files_that_would_change(
+    messy_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     before = messy_file.read_bytes()
     assert main(["fmt", "--check", str(messy_file)]) == 1
     assert str(messy_file) in capsys.readouterr().err
@@ -195,7 +202,9 @@ def test_rewrite_keeps_permissions_and_leaves_no_temp_file(messy_file: Path) -> 
     assert messy_file.read_bytes() == formatted
 
 
-def test_diff_and_stdout_do_not_touch_the_file(messy_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_diff_and_stdout_do_not_touch_the_file(
+    messy_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     before = messy_file.read_bytes()
     assert main(["fmt", "--diff", str(messy_file)]) == 0
     diff = capsys.readouterr().out
@@ -206,7 +215,9 @@ def test_diff_and_stdout_do_not_touch_the_file(messy_file: Path, capsys: pytest.
     assert messy_file.read_bytes() == before
 
 
-def test_refuses_a_file_with_syntax_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_refuses_a_file_with_syntax_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bad.nap"
     text = "players A B C D\nround 1\n1 A: ♠A ♠K %% ♠Q\n"
     path.write_text(text, encoding="utf-8")
@@ -216,7 +227,9 @@ def test_refuses_a_file_with_syntax_errors(tmp_path: Path, capsys: pytest.Captur
     assert path.read_text(encoding="utf-8") == text
 
 
-def test_interrupted_write_leaves_the_original(messy_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_interrupted_write_leaves_the_original(
+    messy_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from napkifu.commands import fmt as fmt_cmd
 
     def boom(src: str, dst: str) -> None:
@@ -236,8 +249,10 @@ def test_unreadable_file_is_exit_2(tmp_path: Path) -> None:
 
 def test_engine_errors_fill_only_what_is_certain() -> None:
     # 13♣ after 13♥ is not a higher bid (NAP302): who bid what is in doubt, names stay out
-    bad_auction = ("players A B C D\nround 1\ndealer D\nbids pass 13♥ 13♣ pass pass pass\n"
-                   "adjutant C\nresult 14\n")
+    bad_auction = (
+        "players A B C D\nround 1\ndealer D\nbids pass 13♥ 13♣ pass pass pass\n"
+        "adjutant C\nresult 14\n"
+    )
     out, _ = format_text(bad_auction)
     assert out is not None and "bids pass 13♥ 13♣ pass pass pass" in out
     # a written leader is never changed, even a wrong one (NAP501)

@@ -95,7 +95,9 @@ def test_cli_check_never_tracebacks(name: str, tmp_path: Path) -> None:
     for extra in ([], ["--format", "json"]):
         proc = subprocess.run(
             [sys.executable, "-m", "napkifu", "check", *extra, str(path)],
-            capture_output=True, timeout=60, cwd=ROOT,
+            capture_output=True,
+            timeout=60,
+            cwd=ROOT,
         )
         assert proc.returncode in (0, 1, 2), proc.stderr
         assert b"Traceback" not in proc.stderr, proc.stderr.decode("utf-8", "replace")
@@ -106,7 +108,9 @@ def test_cli_check_never_tracebacks(name: str, tmp_path: Path) -> None:
 def test_cli_missing_file_is_exit_2(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "napkifu", "check", str(tmp_path / "absent.nap")],
-        capture_output=True, timeout=60, cwd=ROOT,
+        capture_output=True,
+        timeout=60,
+        cwd=ROOT,
     )
     assert proc.returncode == 2
     assert b"Traceback" not in proc.stderr

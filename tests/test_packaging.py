@@ -39,7 +39,9 @@ def test_wheel_holds_every_runtime_file_and_checks_the_samples(tmp_path: Path) -
     runtime = {
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "napkifu").rglob("*")
-        if p.is_file() and p.suffix not in (".pyc",) and "__pycache__" not in p.parts
+        if p.is_file()
+        and p.suffix not in (".pyc",)
+        and "__pycache__" not in p.parts
         and not p.name.endswith(BUILT)
     }
     assert runtime <= names, sorted(runtime - names)

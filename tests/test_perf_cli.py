@@ -62,7 +62,6 @@ def test_run_jobs_keeps_order_and_streams_lazily() -> None:
     results.close()
 
 
-
 def _fails_on_seven(x: int) -> int:
     if x == 7:
         raise ValueError("seven")
@@ -249,6 +248,7 @@ def test_gather_jobs_raises_what_a_job_raises() -> None:
         with pytest.raises(ValueError, match="seven"):
             gather_jobs(_fails_on_seven, items, 2)
 
+
 MAIN_SCRIPT = """
 import sys
 import polars  # loaded: the pool spawns its workers
@@ -333,7 +333,15 @@ def test_clean_removes_entries_and_nothing_else(
 ) -> None:
     cache = tmp_path / "cache"
     run(capsys, "check", "--cache-dir", str(cache), str(folder))
-    run(capsys, "export", "--cache-dir", str(cache), "--season", str(tmp_path / "s.csv"), str(folder))
+    run(
+        capsys,
+        "export",
+        "--cache-dir",
+        str(cache),
+        "--season",
+        str(tmp_path / "s.csv"),
+        str(folder),
+    )
     entries = list(cache.rglob("*.json")) + list(cache.rglob("*.bin"))
     assert entries and any(e.suffix == ".bin" for e in entries)
     size = sum(e.stat().st_size for e in entries)
@@ -341,7 +349,10 @@ def test_clean_removes_entries_and_nothing_else(
     assert status == 0 and err == ""
     assert out == f"removed {len(entries)} cache entries ({size / 1e6:.1f} MB) from {cache}\n"
     assert not cache.exists()
-    assert run(capsys, "clean", "--cache-dir", str(cache))[:2] == (0, f"removed 0 cache entries (0.0 MB) from {cache}\n")
+    assert run(capsys, "clean", "--cache-dir", str(cache))[:2] == (
+        0,
+        f"removed 0 cache entries (0.0 MB) from {cache}\n",
+    )
 
     # A cache folder set to a folder of other things loses only napkifu's entries.
     home = tmp_path / "home"

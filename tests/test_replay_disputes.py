@@ -70,8 +70,11 @@ def test_lost_trick_line_with_written_leaders_judges_the_rest() -> None:
     clean = simulated("standard", 4, 0)
     text = swap(clean, ("  5 ハル: ♣10 ♣9", "  5 ハル: ♣1O ♣9"))
     assert found(text) == [("NAP102", 17)]
-    text = swap(text, ("ハル: ♥10 ♥2 ♥Q ♦7", "ハル: ♥10 ♣8 ♥Q ♦7"),
-                ("ハル: ♣K ♥9 ♥7 ♥5", "ハル: ♣K ♥2 ♥7 ♥5"))
+    text = swap(
+        text,
+        ("ハル: ♥10 ♥2 ♥Q ♦7", "ハル: ♥10 ♣8 ♥Q ♦7"),
+        ("ハル: ♣K ♥9 ♥7 ♥5", "ハル: ♣K ♥2 ♥7 ♥5"),
+    )
     assert ("NAP504", 20) in found(text)
     assert not [c for c, ln in found(text) if c in ("NAP502", "NAP601", "NAP501")]
 

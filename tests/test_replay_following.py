@@ -105,12 +105,14 @@ from hypothesis import strategies as st  # noqa: E402
 from napkifu.replay.following import plainly_legal  # noqa: E402
 from napkifu.replay.ondemand import LegalAtTurn  # noqa: E402
 
-_RULE_CHOICES = st.fixed_dictionaries({
-    "joker-play": st.sampled_from(["any-time", "as-trump"]),
-    "joker-request": st.sampled_from(["off", "lead", "played"]),
-    "mighty-play": st.sampled_from(["any-time", "suited"]),
-    "opening-lead": st.sampled_from(["any", "restricted"]),
-})
+_RULE_CHOICES = st.fixed_dictionaries(
+    {
+        "joker-play": st.sampled_from(["any-time", "as-trump"]),
+        "joker-request": st.sampled_from(["off", "lead", "played"]),
+        "mighty-play": st.sampled_from(["any-time", "suited"]),
+        "opening-lead": st.sampled_from(["any", "restricted"]),
+    }
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -125,8 +127,14 @@ _RULE_CHOICES = st.fixed_dictionaries({
     pick=st.integers(0, 11),
 )
 def test_plainly_legal_never_disagrees_with_legal_cards(
-    opts: dict[str, str], deal: list[int], size: int, played: int, trump: int | None,
-    named: int | None, opening: bool, pick: int,
+    opts: dict[str, str],
+    deal: list[int],
+    size: int,
+    played: int,
+    trump: int | None,
+    named: int | None,
+    opening: bool,
+    pick: int,
 ) -> None:
     from napkifu.rules import lead_suit_of
 

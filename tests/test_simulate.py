@@ -23,8 +23,9 @@ def judged(cfg: SimConfig, per_file: int = 1):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_every_preset_and_table_size_checks_clean(preset: str, players: int) -> None:
-    cfg = SimConfig(preset=preset, players=players, games=2, rounds=4, seed=players,
-                    emit=EmitOptions(deal=True))
+    cfg = SimConfig(
+        preset=preset, players=players, games=2, rounds=4, seed=players, emit=EmitOptions(deal=True)
+    )
     _, judgements = judged(cfg)
     for j in judgements:
         assert j.diagnostics == (), [f"{d.code} {d.message}" for d in j.diagnostics]
@@ -37,8 +38,9 @@ def test_every_preset_and_table_size_checks_clean(preset: str, players: int) -> 
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_score_sheets_check_clean(preset: str) -> None:
-    cfg = SimConfig(preset=preset, players=5, games=2, rounds=5, seed=9,
-                    emit=EmitOptions(score_sheet=True))
+    cfg = SimConfig(
+        preset=preset, players=5, games=2, rounds=5, seed=9, emit=EmitOptions(score_sheet=True)
+    )
     files, judgements = judged(cfg, per_file=2)
     assert len(files) == 1
     (j,) = judgements
@@ -85,8 +87,9 @@ def test_output_is_deterministic_for_a_seed_and_varies_with_it() -> None:
 def test_simulated_output_is_already_canonical() -> None:
     from napkifu.commands.fmt import format_text
 
-    for _, text in render_files(SimConfig(players=6, games=2, rounds=3, seed=3,
-                                          emit=EmitOptions(deal=True)), per_file=2):
+    for _, text in render_files(
+        SimConfig(players=6, games=2, rounds=3, seed=3, emit=EmitOptions(deal=True)), per_file=2
+    ):
         assert format_text(text)[0] == text
 
 
@@ -106,7 +109,7 @@ def test_a_season_looks_like_a_real_one() -> None:
 
 def test_names_and_quoting() -> None:
     cfg = SimConfig(players=4, games=1, rounds=1, seed=1, names=("Taro Y.", "ハル", "太郎", "Mina"))
-    (_name, text), = render_files(cfg)
+    ((_name, text),) = render_files(cfg)
     assert 'players "Taro Y." ハル 太郎 Mina' in text
     assert loads(text).diagnostics == ()
 
@@ -123,8 +126,21 @@ def test_bad_rules_are_a_simulation_error() -> None:
 
 def test_cli_writes_one_file_per_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
-    argv = ["simulate", "--preset", "bga", "--players", "4", "--games", "3", "--rounds", "2",
-            "--seed", "7", "-o", str(out)]
+    argv = [
+        "simulate",
+        "--preset",
+        "bga",
+        "--players",
+        "4",
+        "--games",
+        "3",
+        "--rounds",
+        "2",
+        "--seed",
+        "7",
+        "-o",
+        str(out),
+    ]
     assert main(argv) == 0
     files = sorted(out.glob("*.nap"))
     assert len(files) == 3
@@ -143,8 +159,22 @@ def test_cli_stdout_deal_and_score_sheet(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["simulate", "--rounds", "2", "--deal", "--seed", "1"]) == 0
     text = capsys.readouterr().out
     assert "\n  hand " in text and "\n  widow " in text and "\n  1 " in text
-    assert main(["simulate", "--rounds", "2", "--score-sheet", "--stdout", "--seed", "1",
-                 "--names", "Ann,Bob,Cy,Dee,Eve"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--rounds",
+                "2",
+                "--score-sheet",
+                "--stdout",
+                "--seed",
+                "1",
+                "--names",
+                "Ann,Bob,Cy,Dee,Eve",
+            ]
+        )
+        == 0
+    )
     sheet = capsys.readouterr().out
     assert "\n  1 " not in sheet and "players Ann Bob Cy Dee Eve" in sheet
     assert "result " in sheet and "total " in sheet

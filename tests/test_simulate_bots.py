@@ -44,7 +44,9 @@ def test_four_trumps_and_a_special_is_about_thirteen() -> None:
 
 def test_bid_limit_is_deterministic_for_a_seed() -> None:
     hand = cards("SA HJ DJ HA HK H9 H5 C4 C3 D2")
-    assert bid_limit(hand, STANDARD, random.Random(3)) == bid_limit(hand, STANDARD, random.Random(3))
+    assert bid_limit(hand, STANDARD, random.Random(3)) == bid_limit(
+        hand, STANDARD, random.Random(3)
+    )
 
 
 def test_call_is_the_strongest_card_lacking() -> None:
@@ -103,7 +105,11 @@ def test_follower_takes_honors_from_napoleon_cheaply() -> None:
     legal = cards("DA D3 H2 H9")
 
     def winner(ps: list) -> str:
-        return ps[-1][0] if ps[-1][1] in (parse_card("DA"), parse_card("H2"), parse_card("H9")) and len(ps) > 1 else "N"
+        return (
+            ps[-1][0]
+            if ps[-1][1] in (parse_card("DA"), parse_card("H2"), parse_card("H9")) and len(ps) > 1
+            else "N"
+        )
 
     choice = choose_follow(seat, legal, legal, state, winner)
     assert choice == parse_card("DA")  # the lowest-power card that wins (plain ace before trumps)

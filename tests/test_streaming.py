@@ -102,9 +102,15 @@ def _variants() -> Iterator[tuple[str, bytes, str | None]]:
     yield "plain", text.encode(), None
     yield "bom-crlf", codecs.BOM_UTF8 + text.replace("\n", "\r\n").encode(), None
     yield "two-boms-cr", (codecs.BOM_UTF8 * 2) + text.replace("\n", "\r").encode(), None
-    yield "cp932", text.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace(
-        "♣", "C"
-    ).encode("cp932", "replace"), None
+    yield (
+        "cp932",
+        text.replace("♠", "S")
+        .replace("♥", "H")
+        .replace("♦", "D")
+        .replace("♣", "C")
+        .encode("cp932", "replace"),
+        None,
+    )
     yield "bad-utf8-late", text.encode() + b"\nround 9 \xff\n", None
     yield "bom-bad-utf8", codecs.BOM_UTF8 + "é\nround \xff".encode("latin-1"), None
     yield "truncated", text.encode() + "秋".encode()[:2], None

@@ -119,4 +119,12 @@ class FileRows:
         self.excluded.extend(other.excluded)
 
 
-__all__ = ["COLUMNAR_TABLES", "PLACING", "ROUND_OF", "ColumnTable", "FileRows", "Row", "row_columns"]
+__all__ = [
+    "COLUMNAR_TABLES",
+    "PLACING",
+    "ROUND_OF",
+    "ColumnTable",
+    "FileRows",
+    "Row",
+    "row_columns",
+]

@@ -185,4 +185,13 @@ def _size(path: str) -> int:
         return 0
 
 
-__all__ = ["FLUSH_ROUNDS", "GROUP_BYTES", "PLACE", "Part", "judge_group", "stream_parts", "write_part", "write_table"]
+__all__ = [
+    "FLUSH_ROUNDS",
+    "GROUP_BYTES",
+    "PLACE",
+    "Part",
+    "judge_group",
+    "stream_parts",
+    "write_part",
+    "write_table",
+]

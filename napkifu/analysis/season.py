@@ -46,6 +46,7 @@ from napkifu.replay.results import Judgement
 
 T = TypeVar("T")
 
+
 def _empty(table: str) -> pl.DataFrame:
     return pl.DataFrame(schema=schema(table))
 

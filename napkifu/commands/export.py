@@ -154,7 +154,9 @@ def sink_season(args: argparse.Namespace, outputs: dict[str, str]) -> SinkResult
             writers[table] = CsvWriter(target, excel=args.excel)
             stack.callback(writers[table].discard)
         big = {t: w for t, w in writers.items() if t not in SMALL_TABLES}
-        sink = ParquetSink(folder, flt.players, overwrite=args.overwrite or not args.parquet, csv=big)
+        sink = ParquetSink(
+            folder, flt.players, overwrite=args.overwrite or not args.parquet, csv=big
+        )
         result = sink.write(files, flt, not args.no_progress, jobs=jobs, cache_dir=cache_dir)
         for table, writer in writers.items():
             if table in SMALL_TABLES:

@@ -43,10 +43,21 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "unchanged): every trick's leader and every bidder written out, cards in one style.",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="records or folders ('-': stdin)")
-    p.add_argument("--check", action="store_true", help="change nothing; exit 1 and list files that would change")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="change nothing; exit 1 and list files that would change",
+    )
     p.add_argument("--diff", action="store_true", help="change nothing; print a unified diff")
-    p.add_argument("--stdout", action="store_true", help="print the formatted records instead of rewriting")
-    p.add_argument("--cards", choices=("unicode", "ascii"), default="unicode", help="card style (default: unicode ♠A)")
+    p.add_argument(
+        "--stdout", action="store_true", help="print the formatted records instead of rewriting"
+    )
+    p.add_argument(
+        "--cards",
+        choices=("unicode", "ascii"),
+        default="unicode",
+        help="card style (default: unicode ♠A)",
+    )
 
 
 # -- completing a record from its judgement -----------------------------------------
@@ -108,13 +119,17 @@ def complete(record: Record, games: tuple[JudgedGame, ...]) -> Record:
             if jr is None and len(jg.rounds) == len(game.rounds):
                 jr = jg.rounds[pos]
             if jr is not None and jr.source == rnd:
-                rnd = dataclasses.replace(rnd, bids=_fill_bids(rnd, jr), tricks=_fill_leaders(rnd, jr))
+                rnd = dataclasses.replace(
+                    rnd, bids=_fill_bids(rnd, jr), tricks=_fill_leaders(rnd, jr)
+                )
             rounds.append(rnd)
         new_games.append(dataclasses.replace(game, rounds=tuple(rounds)))
     return dataclasses.replace(record, games=tuple(new_games))
 
 
-def format_text(text: str, file: str = "<string>", cards: str = "unicode") -> tuple[str | None, list[Diagnostic]]:
+def format_text(
+    text: str, file: str = "<string>", cards: str = "unicode"
+) -> tuple[str | None, list[Diagnostic]]:
     """The canonical text of a record, or None and the notation errors that make it
     unsafe to rewrite."""
     from napkifu.notation import parse
@@ -163,13 +178,19 @@ def write_atomically(path: str, data: bytes) -> None:
 
 
 MESSAGES = {
-    "unreadable": Text("napkifu fmt: cannot read {path}: {why}", "napkifu fmt: {path} を読めません: {why}"),
-    "refused": Text("error: cannot format {path}: fix the notation errors above first",
-                    "エラー: {path} は整形できません。先に上の記法エラーを直してください"),
+    "unreadable": Text(
+        "napkifu fmt: cannot read {path}: {why}", "napkifu fmt: {path} を読めません: {why}"
+    ),
+    "refused": Text(
+        "error: cannot format {path}: fix the notation errors above first",
+        "エラー: {path} は整形できません。先に上の記法エラーを直してください",
+    ),
     "would": Text("would reformat {path}", "整形が必要: {path}"),
     "done": Text("reformatted {path}", "整形しました: {path}"),
-    "summary": Text("{changed} file(s) {verb}, {unchanged} left unchanged{refused}.",
-                    "{changed} ファイルを{verb_ja}、{unchanged} ファイルは変更なし{refused_ja}。"),
+    "summary": Text(
+        "{changed} file(s) {verb}, {unchanged} left unchanged{refused}.",
+        "{changed} ファイルを{verb_ja}、{unchanged} ファイルは変更なし{refused_ja}。",
+    ),
 }
 
 
@@ -233,11 +254,16 @@ def run(args: argparse.Namespace) -> int:
             print(MESSAGES["done"](lang, path=path), file=sys.stderr)
     if not args.stdout:
         preview = args.check or args.diff
-        print(MESSAGES["summary"](
-            lang, changed=changed, unchanged=unchanged,
-            verb="would be reformatted" if preview else "reformatted",
-            verb_ja="整形予定" if preview else "整形し",
-            refused=f", {refused} refused" if refused else "",
-            refused_ja=f"、{refused} ファイルは拒否" if refused else "",
-        ), file=sys.stderr)
+        print(
+            MESSAGES["summary"](
+                lang,
+                changed=changed,
+                unchanged=unchanged,
+                verb="would be reformatted" if preview else "reformatted",
+                verb_ja="整形予定" if preview else "整形し",
+                refused=f", {refused} refused" if refused else "",
+                refused_ja=f"、{refused} ファイルは拒否" if refused else "",
+            ),
+            file=sys.stderr,
+        )
     return status

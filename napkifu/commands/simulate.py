@@ -21,19 +21,30 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--games 10 --rounds 5 --seed 7 -o out/",
     )
     p.add_argument("--preset", default="standard", help="rules preset (default: standard)")
-    p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
-                   help="override one rule option (repeatable), e.g. --rule min-bid=12")
+    p.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="override one rule option (repeatable), e.g. --rule min-bid=12",
+    )
     p.add_argument("--players", type=int, default=5, help="3 to 6 (default: 5)")
     p.add_argument("--games", type=int, default=1, help="games to play (default: 1)")
     p.add_argument("--rounds", type=int, default=5, help="rounds per game (default: 5)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("-o", "--output", metavar="DIR", help="write files into DIR")
-    out.add_argument("--stdout", action="store_true", help="print the records (the default without -o)")
-    p.add_argument("--per-file", type=int, default=1, metavar="N", help="games per file with -o (default: 1)")
+    out.add_argument(
+        "--stdout", action="store_true", help="print the records (the default without -o)"
+    )
+    p.add_argument(
+        "--per-file", type=int, default=1, metavar="N", help="games per file with -o (default: 1)"
+    )
     p.add_argument("--score-sheet", action="store_true", help="write score sheets only (no tricks)")
     p.add_argument("--deal", action="store_true", help="write the dealt hands and the widow")
-    p.add_argument("--names", help="comma-separated player names (default: a mixed Japanese/Latin roster)")
+    p.add_argument(
+        "--names", help="comma-separated player names (default: a mixed Japanese/Latin roster)"
+    )
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
 
 
@@ -73,7 +84,9 @@ def run(args: argparse.Namespace) -> int:
     )
     count = 0
     try:
-        files = iter_files(cfg, per_file=args.per_file if args.output else args.games, jobs=args.jobs)
+        files = iter_files(
+            cfg, per_file=args.per_file if args.output else args.games, jobs=args.jobs
+        )
         if not args.output:
             for _, text in files:
                 sys.stdout.write(text)

@@ -18,8 +18,20 @@ from napkifu.express.table import Line, NotClean, Table
 from napkifu.notation.structure import HEADERS
 
 _ROUND_LINES = frozenset(
-    ("dealer", "hand", "widow", "bids", "napoleon", "call", "adjutant", "discard", "claim",
-     "result", "score", "total")
+    (
+        "dealer",
+        "hand",
+        "widow",
+        "bids",
+        "napoleon",
+        "call",
+        "adjutant",
+        "discard",
+        "claim",
+        "result",
+        "score",
+        "total",
+    )
 )
 
 

@@ -40,6 +40,7 @@ from napkifu.notation.values import (
 
 Statement = tuple[str, Span, Any, "str | None"]
 
+
 def comment_text(token: str) -> str:
     """A comment without its ``#`` and trailing blanks (what the model keeps)."""
     return token[1:].rstrip()
@@ -283,5 +284,3 @@ def trick_statement(
     number_span = span(line, number_col, line, number_col + len(number))
     payload = (int(number), number_span, who, tuple(plays))
     return ("trick", span(line, number_col, line, run_col + len(run)), payload, None)
-
-

@@ -110,10 +110,12 @@ def call_faults(
     Napoleon was dealt, played and discarded is as far as the record tells (None:
     unknown)."""
     if not rules.has_adjutant:
-        return [(
-            f"there is no adjutant with {rules.players} players: nothing may be called",
-            f"{rules.players} 人では副官はいない（指定できない）",
-        )]
+        return [
+            (
+                f"there is no adjutant with {rules.players} players: nothing may be called",
+                f"{rules.players} 人では副官はいない（指定できない）",
+            )
+        ]
     text = CARD_TEXTS["unicode"][c]
     if c == JOKER and rules.jokers != 1:
         why = (
@@ -121,16 +123,20 @@ def call_faults(
             if rules.jokers == 0
             else "the joker may not be called with two jokers"
         )
-        return [(
-            f"{text} cannot be called: {why}",
-            f"{text} は指定できない（ジョーカーが{'ない' if rules.jokers == 0 else '2枚'}）",
-        )]
+        return [
+            (
+                f"{text} cannot be called: {why}",
+                f"{text} は指定できない（ジョーカーが{'ない' if rules.jokers == 0 else '2枚'}）",
+            )
+        ]
     out = []
     if rules.call_timing == "after-exchange" and discards is not None and c in discards:
-        out.append((
-            f"{napoleon} calls {text}, which was discarded (rule call-timing after-exchange)",
-            f"{napoleon} が捨てた {text} を指定した（call-timing after-exchange）",
-        ))
+        out.append(
+            (
+                f"{napoleon} calls {text}, which was discarded (rule call-timing after-exchange)",
+                f"{napoleon} が捨てた {text} を指定した（call-timing after-exchange）",
+            )
+        )
     if rules.call_own_card == "forbidden":
         own = (
             (napoleon_dealt is not None and c in napoleon_dealt)
@@ -138,10 +144,12 @@ def call_faults(
             else c in napoleon_plays
         )
         if own:
-            out.append((
-                f"{napoleon} calls {text} from their own hand (rule call-own-card forbidden)",
-                f"{napoleon} が自分の手札の {text} を指定した（call-own-card forbidden）",
-            ))
+            out.append(
+                (
+                    f"{napoleon} calls {text} from their own hand (rule call-own-card forbidden)",
+                    f"{napoleon} が自分の手札の {text} を指定した（call-own-card forbidden）",
+                )
+            )
     return out
 
 

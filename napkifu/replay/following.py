@@ -110,8 +110,10 @@ def unsure_turns(
     have been right to play, unless a ♣3 joker request could have bound its player to
     the joker or it is a restricted opening lead: then every turn is unsure. A cheap
     sufficient test like :func:`plainly_legal`, for a whole trick."""
-    if lead_suit is None or (opening and rules.opening_lead == "restricted") or (
-        rules.joker_request != "off" and CLUB_THREE in cards
+    if (
+        lead_suit is None
+        or (opening and rules.opening_lead == "restricted")
+        or (rules.joker_request != "off" and CLUB_THREE in cards)
     ):
         return range(len(cards))
     lo = lead_suit * 13

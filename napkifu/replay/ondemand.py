@@ -161,7 +161,11 @@ class LegalAtTurn(Mapping[str, tuple[Card, ...]]):
             except ValueError:
                 raise KeyError(name) from None
             got = self._got[name] = legal_cards(
-                self._rules, self._before[name], self._cards[:i], self._lead_suit, self._trump,
+                self._rules,
+                self._before[name],
+                self._cards[:i],
+                self._lead_suit,
+                self._trump,
                 self._opening and i == 0,
             )
         return got

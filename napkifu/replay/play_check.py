@@ -45,7 +45,11 @@ class PlayCheck:
         return tuple(out)
 
     def legal(
-        self, rules: Rules, players: Sequence[str], t: SeatedTrick, trump: int | None,
+        self,
+        rules: Rules,
+        players: Sequence[str],
+        t: SeatedTrick,
+        trump: int | None,
         before: Mapping[str, tuple[int, ...]],
     ) -> LegalAtTurn:
         opening = t.number == 1 and bool(t.seats) and t.seats[0] == self.napoleon
@@ -85,8 +89,7 @@ def check_plays(
             c = cards[i]
             seen = gone[c]
             if (seen or c in discarded) and (
-                (seen >= (jokers if c == JOKER else 1) and (c != JOKER or jokers))
-                or c in discarded
+                (seen >= (jokers if c == JOKER else 1) and (c != JOKER or jokers)) or c in discarded
             ):
                 name = players[s]
                 why = "it was discarded" if c in discarded else "it was played earlier"

@@ -129,9 +129,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
         for r in h.cards
         if r.card < JOKER
     }
-    seated = seat_tricks(
-        rules, players, rnd.tricks, nap_seat, trump, rep, owners, rnd.lost_lines
-    )
+    seated = seat_tricks(rules, players, rnd.tricks, nap_seat, trump, rep, owners, rnd.lost_lines)
     complete = len(seated) == rules.tricks and all(len(t.cards) == n for t in seated)
     plays: dict[int, list[int]] = {s: [] for s in range(n)}
     for t in seated:

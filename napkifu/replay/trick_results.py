@@ -92,8 +92,7 @@ def _build(
         win_card = cards[outcome.winner] if cards else JOKER
         reason, reason_ja = trick_reason(rules, outcome.ladder_class, win_card, trump)
         request = bool(cards) and (
-            (trump_request and cards[0] == JOKER)
-            or _club_three_request(rules, t, players, before)
+            (trump_request and cards[0] == JOKER) or _club_three_request(rules, t, players, before)
         )
         side = running[k] if running is not None else None
         out.append(
@@ -188,8 +187,7 @@ def judged_tricks(
         d_options = list(range(0, min(rules.widow_size, total - played_honors) + 1))
     claim = rnd.claim.side if rnd.claim is not None else None
     possible = [
-        credited_honors(rules, (nap, allies), d, claim, bool(first_winner_nap))
-        for d in d_options
+        credited_honors(rules, (nap, allies), d, claim, bool(first_winner_nap)) for d in d_options
     ]
     result = rnd.result
     if len(possible) == 1:

@@ -91,8 +91,9 @@ def seat_tricks(
                     + ("(Napoleon leads trick 1)" if not out else f"(won trick {out[-1].number})"),
                     f"{players[written]} がリードしているが、{players[leader]} の番",
                 )
-                leader = _disputed_leader(rules, lines, k, written, leader, step, n,
-                                          trump, seat_of, owners)
+                leader = _disputed_leader(
+                    rules, lines, k, written, leader, step, n, trump, seat_of, owners
+                )
         plays = line.plays
         if len(plays) != n:
             rep.add(
@@ -215,8 +216,9 @@ def _disputed_leader(
 
     def fit(leader: int) -> tuple[int, int]:
         seats = [(leader + step * i) % n for i in range(len(cards))]
-        owned = sum(1 for s, c in zip(seats, cards, strict=True)
-                    if owners and owners.get(c, s) == s)
+        owned = sum(
+            1 for s, c in zip(seats, cards, strict=True) if owners and owners.get(c, s) == s
+        )
         nxt = lines[k + 1].leader if k + 1 < len(lines) else None
         if not cards or nxt is None or nxt.name not in seat_of:
             return owned, 0

@@ -239,9 +239,7 @@ def build_rules(
 _BUILT: dict[tuple[str, tuple[tuple[str, tuple[str, ...]], ...], int], Rules] = {}
 
 
-def _build(
-    preset: str, overrides: tuple[tuple[str, tuple[str, ...]], ...], players: int
-) -> Rules:
+def _build(preset: str, overrides: tuple[tuple[str, tuple[str, ...]], ...], players: int) -> Rules:
     check_preset(preset)
     base = PRESETS[preset]
     values: dict[str, object] = {

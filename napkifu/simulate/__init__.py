@@ -64,8 +64,9 @@ def simulate_game(cfg: SimConfig, number: int, file_number: int | None = None) -
             written_totals = dict(totals)
         rounds.append(round_model(outcome, seats, written_totals, cfg.emit, len(seats) == 3))
     title = f"Simulated {cfg.preset} game {number}"
-    return game_model(file_number or number, title, seats, cfg.preset, list(cfg.overrides),
-                      rounds, cfg.seed)
+    return game_model(
+        file_number or number, title, seats, cfg.preset, list(cfg.overrides), rounds, cfg.seed
+    )
 
 
 def score_rounds(cfg: SimConfig, seats: tuple[str, ...], outcomes: list[RoundOutcome]) -> None:
@@ -112,9 +113,12 @@ def iter_files(cfg: SimConfig, per_file: int = 1, jobs: int = 1) -> Iterator[tup
     from napkifu.parallel import run_jobs
     from napkifu.simulate.engine import Engine
 
-    Engine(cfg.preset, cfg.overrides, tuple((cfg.names or DEFAULT_NAMES)[: cfg.players]))  # fail early
+    Engine(
+        cfg.preset, cfg.overrides, tuple((cfg.names or DEFAULT_NAMES)[: cfg.players])
+    )  # fail early
     chunks = [
-        (cfg, first, min(per_file, cfg.games - first + 1)) for first in range(1, cfg.games + 1, per_file)
+        (cfg, first, min(per_file, cfg.games - first + 1))
+        for first in range(1, cfg.games + 1, per_file)
     ]
     yield from run_jobs(_render_chunk, chunks, jobs)
 

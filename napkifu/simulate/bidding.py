@@ -184,7 +184,9 @@ def keep_value(card: Card, hand: list[Card], trump: Suit | None, facts: TableFac
     return value
 
 
-def choose_discard(cards: list[Card], trump: Suit | None, facts: TableFacts, count: int) -> list[Card]:
+def choose_discard(
+    cards: list[Card], trump: Suit | None, facts: TableFacts, count: int
+) -> list[Card]:
     """The ``count`` cards Napoleon throws away after taking the widow."""
     ranked = sorted(cards, key=lambda c: (keep_value(c, cards, trump, facts), c))
     return ranked[:count]

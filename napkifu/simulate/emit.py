@@ -75,8 +75,13 @@ def _points(values: dict[str, int], seats: tuple[str, ...]) -> PointsLine:
     return PointsLine(tuple(PlayerPoints(PlayerRef(p), values[p]) for p in seats))
 
 
-def round_model(o: RoundOutcome, seats: tuple[str, ...], totals: dict[str, int] | None,
-                opts: EmitOptions, three_players: bool) -> Round:
+def round_model(
+    o: RoundOutcome,
+    seats: tuple[str, ...],
+    totals: dict[str, int] | None,
+    opts: EmitOptions,
+    three_players: bool,
+) -> Round:
     """The ``round`` block of one outcome."""
     bids = (BidsLine(tuple(Bid(PlayerRef(p), n, s) for p, n, s in o.bids)),)
     hands: tuple[HandLine, ...] = ()
@@ -85,8 +90,9 @@ def round_model(o: RoundOutcome, seats: tuple[str, ...], totals: dict[str, int] 
         hands = tuple(HandLine(PlayerRef(p), _cards(o.hands[p])) for p in seats)
         widow = CardsLine(_cards(o.widow))
     if o.is_redeal:
-        return Round(o.number, dealer=PlayerLine(PlayerRef(o.dealer)), hands=hands, widow=widow,
-                     bids=bids)
+        return Round(
+            o.number, dealer=PlayerLine(PlayerRef(o.dealer)), hands=hands, widow=widow, bids=bids
+        )
     assert o.napoleon is not None
     napoleon = NapoleonLine(PlayerRef(o.napoleon), Bid(None, o.count, o.trump))
     call = CallLine(CardRef(o.called)) if o.called is not None else None
@@ -97,10 +103,18 @@ def round_model(o: RoundOutcome, seats: tuple[str, ...], totals: dict[str, int] 
     total = _points(totals, seats) if totals is not None else None
     result = ResultLine(o.result) if o.result is not None else None
     if opts.score_sheet:
-        return Round(o.number, napoleon=napoleon, call=call, adjutant=adjutant, result=result,
-                     score=score, total=total)
+        return Round(
+            o.number,
+            napoleon=napoleon,
+            call=call,
+            adjutant=adjutant,
+            result=result,
+            score=score,
+            total=total,
+        )
     tricks = tuple(
-        TrickLine(i, PlayerRef(leader), tuple(plays)) for i, (leader, plays) in enumerate(o.tricks, 1)
+        TrickLine(i, PlayerRef(leader), tuple(plays))
+        for i, (leader, plays) in enumerate(o.tricks, 1)
     )
     return Round(
         o.number,
@@ -119,9 +133,16 @@ def round_model(o: RoundOutcome, seats: tuple[str, ...], totals: dict[str, int] 
     )
 
 
-def game_model(number: int, title: str, seats: tuple[str, ...], preset: str,
-               overrides: list[tuple[str, str]], rounds: list[Round], seed: int,
-               comment: str | None = None) -> Game:
+def game_model(
+    number: int,
+    title: str,
+    seats: tuple[str, ...],
+    preset: str,
+    overrides: list[tuple[str, str]],
+    rounds: list[Round],
+    seed: int,
+    comment: str | None = None,
+) -> Game:
     """A game header (title, players, rules, a tag recording the seed) and its rounds."""
     leading = (Comment(f" {comment}"),) if comment else ()
     return Game(

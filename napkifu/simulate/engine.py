@@ -25,9 +25,13 @@ PlayT = tuple[str, Card, Suit | None]
 class Engine:
     """The rules of one simulated game, for a fixed seating."""
 
-    def __init__(self, preset: str, overrides: Sequence[tuple[str, str]], seats: tuple[str, ...]) -> None:
+    def __init__(
+        self, preset: str, overrides: Sequence[tuple[str, str]], seats: tuple[str, ...]
+    ) -> None:
         try:
-            self.rules: Rules = build_rules(preset, [(k, tuple(v.split())) for k, v in overrides], len(seats))
+            self.rules: Rules = build_rules(
+                preset, [(k, tuple(v.split())) for k, v in overrides], len(seats)
+            )
         except RuleError as exc:
             raise SimulationError(exc.message) from None
         r = self.rules
@@ -63,18 +67,39 @@ class Engine:
         check_call(self.rules, rnd, "", set(held), set(held), set(discards), rep)
         return not rep.items
 
-    def adjutant(self, called: Card | None, holders: dict[str, list[Card]], napoleon: str,
-                 widow: list[Card], discards: list[Card]) -> str | None:
+    def adjutant(
+        self,
+        called: Card | None,
+        holders: dict[str, list[Card]],
+        napoleon: str,
+        widow: list[Card],
+        discards: list[Card],
+    ) -> str | None:
         """The holder of the called card by the replay's own reading (None: alone)."""
         from napkifu.replay.adjutant import find_holder
 
         hands = {p: set(cards) for p, cards in holders.items()}
-        holder = find_holder(self.rules, self.seats, napoleon, called, hands, [], set(widow),
-                             set(discards), complete=False)
+        holder = find_holder(
+            self.rules,
+            self.seats,
+            napoleon,
+            called,
+            hands,
+            [],
+            set(widow),
+            set(discards),
+            complete=False,
+        )
         return holder.adjutant
 
-    def play(self, trump: Suit | None, napoleon: str, called: Card | None,
-             holders: dict[str, list[Card]], discards: list[Card]) -> PlayOfRound:
+    def play(
+        self,
+        trump: Suit | None,
+        napoleon: str,
+        called: Card | None,
+        holders: dict[str, list[Card]],
+        discards: list[Card],
+    ) -> PlayOfRound:
         return PlayOfRound(self.rules, self.seats, trump, napoleon, holders)
 
     @staticmethod
@@ -126,8 +151,14 @@ class Auction:
 class PlayOfRound:
     """Legal cards, trick winners and the order of play for one round."""
 
-    def __init__(self, rules: Rules, seats: tuple[str, ...], trump: Suit | None, napoleon: str,
-                 holders: dict[str, list[Card]]) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        seats: tuple[str, ...],
+        trump: Suit | None,
+        napoleon: str,
+        holders: dict[str, list[Card]],
+    ) -> None:
         self.rules = rules
         self.seats = seats
         self.trump = None if trump is None else int(trump)
@@ -153,13 +184,29 @@ class PlayOfRound:
 
         cards = [c for _, c, _ in plays]
         opening = number == 1 and not plays
-        return sorted(set(legal_cards(self.rules, self.holders[player], cards, self._lead_suit(plays),
-                                      self.trump, opening)))
+        return sorted(
+            set(
+                legal_cards(
+                    self.rules,
+                    self.holders[player],
+                    cards,
+                    self._lead_suit(plays),
+                    self.trump,
+                    opening,
+                )
+            )
+        )
 
     def winner(self, plays: list[PlayT], number: int = 2) -> str:
         cards = [c for _, c, _ in plays]
-        out = resolve_trick(self.rules, cards, self._lead_suit(plays), self.trump, number,
-                            last=number == self.rules.tricks)
+        out = resolve_trick(
+            self.rules,
+            cards,
+            self._lead_suit(plays),
+            self.trump,
+            number,
+            last=number == self.rules.tricks,
+        )
         return plays[out.winner][0]
 
     def finish(self, plays: list[PlayT], number: int) -> None:
@@ -170,8 +217,19 @@ class PlayOfRound:
         from napkifu.replay.tricks import seat_tricks
 
         leader = plays[0][0]
-        self.lines.append(TrickLine(number, PlayerRef(leader),
-                                    tuple(Play(c, s if c == JOKER else None) for _, c, s in plays)))
-        seated = seat_tricks(self.rules, self.seats, self.lines, self.seats.index(self.napoleon),
-                             self.trump, Reporter("", None))
+        self.lines.append(
+            TrickLine(
+                number,
+                PlayerRef(leader),
+                tuple(Play(c, s if c == JOKER else None) for _, c, s in plays),
+            )
+        )
+        seated = seat_tricks(
+            self.rules,
+            self.seats,
+            self.lines,
+            self.seats.index(self.napoleon),
+            self.trump,
+            Reporter("", None),
+        )
         self.reversed = seated[-1].reversed_after

@@ -107,18 +107,18 @@ def _is_boss(card: Card, hand: list[Card], state: TrickState, seat: Seat) -> boo
     return all(c in state.seen or c in hand for c in higher)
 
 
-def choose_lead(seat: Seat, hand: list[Card], legal: list[Card], state: TrickState,
-                rng: random.Random) -> tuple[Card, Suit | None]:
+def choose_lead(
+    seat: Seat, hand: list[Card], legal: list[Card], state: TrickState, rng: random.Random
+) -> tuple[Card, Suit | None]:
     """The card a bot leads."""
     trump = seat.trump
     specials = special_cards(trump, seat.facts)
-    trumps_held = [c for c in legal if (trump is not None and suit_int(c) == trump) or c in specials]
+    trumps_held = [
+        c for c in legal if (trump is not None and suit_int(c) == trump) or c in specials
+    ]
     pick: Card | None = None
     if seat.role == "napoleon" or (seat.role == "adjutant" and seat.friends):
-        enemy_trumps = (
-            trump is not None
-            and _outstanding(trump, hand, state) > 0
-        )
+        enemy_trumps = trump is not None and _outstanding(trump, hand, state) > 0
         # draw trumps: cards of the trump suit, and a led joker where it demands trumps
         draw = [c for c in legal if trump is not None and suit_int(c) == trump]
         if JOKER in legal and "joker-lead" in seat.facts.ladder and not seat.facts.joker_lead_suit:
@@ -147,7 +147,9 @@ def choose_lead(seat: Seat, hand: list[Card], legal: list[Card], state: TrickSta
         plain = [c for c in legal if c not in trumps_held and c != JOKER]
         if plain:
             counts = {s: sum(1 for c in hand if suit_int(c) == s) for s in Suit}
-            pick = min(plain, key=lambda c: (_dump_key(c, seat)[:3], -counts[suit_int(c)], rank_of(c)))
+            pick = min(
+                plain, key=lambda c: (_dump_key(c, seat)[:3], -counts[suit_int(c)], rank_of(c))
+            )
         else:
             pick = _cheapest(legal, seat)
     return pick, (_joker_suit(seat, hand) if pick == JOKER else None)
@@ -156,6 +158,7 @@ def choose_lead(seat: Seat, hand: list[Card], legal: list[Card], state: TrickSta
 def _dump(legal: list[Card], seat: Seat, honors_ok: bool) -> Card:
     """The card to throw: a plain low card; an honor only when it goes to a partner
     (``honors_ok``) or nothing else is left; specials and trumps last."""
+
     def key(c: Card) -> tuple[int, int, int, int, int, int]:
         power = card_power(c, seat.trump, seat.facts, leading=True)
         honor = int(_honor(c, seat.facts))
@@ -165,8 +168,9 @@ def _dump(legal: list[Card], seat: Seat, honors_ok: bool) -> Card:
     return min(legal, key=key)
 
 
-def choose_follow(seat: Seat, hand: list[Card], legal: list[Card], state: TrickState,
-                  winner: Winner) -> Card:
+def choose_follow(
+    seat: Seat, hand: list[Card], legal: list[Card], state: TrickState, winner: Winner
+) -> Card:
     """The card a bot plays to a trick someone else led."""
     if len(legal) == 1:
         return legal[0]
@@ -177,18 +181,25 @@ def choose_follow(seat: Seat, hand: list[Card], legal: list[Card], state: TrickS
     foe = now in seat.foes or now == seat.napoleon or seat.role == "napoleon"
     if now in seat.friends:
         strong = card_power(winning_card, seat.trump, seat.facts, leading=False) >= 500
-        safe = last or all(p in seat.friends for p in state.after) or (
-            _is_boss(winning_card, hand, state, seat) and (strong or state.number <= 3)
+        safe = (
+            last
+            or all(p in seat.friends for p in state.after)
+            or (_is_boss(winning_card, hand, state, seat) and (strong or state.number <= 3))
         )
-        feed = [c for c in legal if _honor(c, seat.facts)
-                and card_power(c, seat.trump, seat.facts) < 500]
+        feed = [
+            c
+            for c in legal
+            if _honor(c, seat.facts) and card_power(c, seat.trump, seat.facts) < 500
+        ]
         if safe and feed:
             # feed the honor least useful for winning a trick later
             return min(feed, key=lambda c: (card_power(c, seat.trump, seat.facts), c))
         return _dump(legal, seat, honors_ok=False)
     if not (foe or last):
         return _dump(legal, seat, honors_ok=False)
-    by_power = sorted(legal, key=lambda c: (card_power(c, seat.trump, seat.facts, leading=False), c))
+    by_power = sorted(
+        legal, key=lambda c: (card_power(c, seat.trump, seat.facts, leading=False), c)
+    )
     cheapest = next(
         (c for c in by_power if winner([*state.plays, (seat.name, c, None)]) == seat.name), None
     )

@@ -17,7 +17,9 @@ from napkifu.simulate.engine import Engine
 from napkifu.simulate.play import Seat, TrickState, choose_follow, choose_lead
 
 
-def deal(engine: Engine, order: tuple[str, ...], rng: random.Random) -> tuple[dict[str, list[Card]], list[Card]]:
+def deal(
+    engine: Engine, order: tuple[str, ...], rng: random.Random
+) -> tuple[dict[str, list[Card]], list[Card]]:
     """Shuffle and deal ``hand_size`` cards to each seat in ``order``; the rest is the widow."""
     cards = engine.deck()
     rng.shuffle(cards)
@@ -26,7 +28,9 @@ def deal(engine: Engine, order: tuple[str, ...], rng: random.Random) -> tuple[di
     return hands, sorted(cards[len(order) * size :])
 
 
-def _auction(engine: Engine, outcome: RoundOutcome, order: tuple[str, ...], rng: random.Random) -> None:
+def _auction(
+    engine: Engine, outcome: RoundOutcome, order: tuple[str, ...], rng: random.Random
+) -> None:
     limits = {p: bid_limit(outcome.hands[p], engine.facts, rng) for p in order}
     auction = engine.auction(order[0])
     while (player := auction.next_bidder()) is not None:
@@ -41,7 +45,9 @@ def _auction(engine: Engine, outcome: RoundOutcome, order: tuple[str, ...], rng:
         outcome.napoleon, outcome.count, outcome.trump = won
 
 
-def _call(engine: Engine, outcome: RoundOutcome, held: list[Card], discards: list[Card]) -> Card | None:
+def _call(
+    engine: Engine, outcome: RoundOutcome, held: list[Card], discards: list[Card]
+) -> Card | None:
     for card in call_candidates(outcome.trump, engine.facts):
         if card not in held and card not in discards and engine.may_call(card, held, discards):
             return card
@@ -51,8 +57,9 @@ def _call(engine: Engine, outcome: RoundOutcome, held: list[Card], discards: lis
     return None
 
 
-def play_round(engine: Engine, seats: tuple[str, ...], dealer: str, number: int,
-               rng: random.Random) -> RoundOutcome:
+def play_round(
+    engine: Engine, seats: tuple[str, ...], dealer: str, number: int, rng: random.Random
+) -> RoundOutcome:
     """Play round ``number``; the outcome has no result or scores yet."""
     start = (seats.index(dealer) + 1) % len(seats)
     order = seats[start:] + seats[:start]
@@ -77,8 +84,13 @@ def play_round(engine: Engine, seats: tuple[str, ...], dealer: str, number: int,
     return outcome
 
 
-def _play(engine: Engine, outcome: RoundOutcome, seats: tuple[str, ...],
-          holders: dict[str, list[Card]], rng: random.Random) -> None:
+def _play(
+    engine: Engine,
+    outcome: RoundOutcome,
+    seats: tuple[str, ...],
+    holders: dict[str, list[Card]],
+    rng: random.Random,
+) -> None:
     napoleon, trump, called = outcome.napoleon or "", outcome.trump, outcome.called
     seat: dict[str, Seat] = {}
     for p in seats:
@@ -86,7 +98,12 @@ def _play(engine: Engine, outcome: RoundOutcome, seats: tuple[str, ...],
         seat[p] = Seat(p, role, napoleon, trump, called, engine.facts)
     if outcome.adjutant is not None:
         seat[outcome.adjutant].learn_adjutant(outcome.adjutant, seats)
-    elif called is None or called in holders[napoleon] or called in outcome.discard or called in outcome.widow:
+    elif (
+        called is None
+        or called in holders[napoleon]
+        or called in outcome.discard
+        or called in outcome.widow
+    ):
         seat[napoleon].learn_adjutant(None, seats)  # Napoleon knows he is alone
     play = engine.play(trump, napoleon, called, holders, outcome.discard)
     seen: set[Card] = set()
@@ -97,13 +114,22 @@ def _play(engine: Engine, outcome: RoundOutcome, seats: tuple[str, ...],
         plays: list = []
         for i, p in enumerate(order):
             legal = play.legal(p, plays, number)
-            state = TrickState(number, total, plays, list(order[i + 1 :]),
-                               seen | (set(outcome.discard) if p == napoleon else set()))
+            state = TrickState(
+                number,
+                total,
+                plays,
+                list(order[i + 1 :]),
+                seen | (set(outcome.discard) if p == napoleon else set()),
+            )
             if not plays:
                 card, joker_suit = choose_lead(seat[p], holders[p], legal, state, rng)
             else:
-                card, joker_suit = choose_follow(seat[p], holders[p], legal, state,
-                                                lambda ps, k=number: play.winner(ps, k)), None
+                card, joker_suit = (
+                    choose_follow(
+                        seat[p], holders[p], legal, state, lambda ps, k=number: play.winner(ps, k)
+                    ),
+                    None,
+                )
             plays.append((p, card, joker_suit))
             holders[p].remove(card)
             if card == called and card is not None:

@@ -14,28 +14,148 @@ from pathlib import Path
 TESTS = Path(__file__).resolve().parents[1]
 
 # Words the notation knows (and near misses), to splice into records.
-KEYWORDS = ["game", "date", "place", "tag", "players", "rules", "rule", "round", "dealer", "hand", "widow", "bids", "napoleon", "call", "adjutant", "discard", "claim", "result", "score", "total", "pass", "P", "NT", "none", "allies"]
+KEYWORDS = [
+    "game",
+    "date",
+    "place",
+    "tag",
+    "players",
+    "rules",
+    "rule",
+    "round",
+    "dealer",
+    "hand",
+    "widow",
+    "bids",
+    "napoleon",
+    "call",
+    "adjutant",
+    "discard",
+    "claim",
+    "result",
+    "score",
+    "total",
+    "pass",
+    "P",
+    "NT",
+    "none",
+    "allies",
+]
 VOCAB = [
     *KEYWORDS,
     # cards and near-cards
-    "♠A", "SA", "H10", "♥T", "C3", "♣3", "JK", "Jo", "🃏", "JK>♥", "JK>S", "JK>", "♠1", "S11", "X9",
-    "♠", "10", "♤Q", "♡2", "♢K", "♧J", "?", "♠A!", "♣4?", "JK>♥!?", "♠AJK", "♠A JK K",
+    "♠A",
+    "SA",
+    "H10",
+    "♥T",
+    "C3",
+    "♣3",
+    "JK",
+    "Jo",
+    "🃏",
+    "JK>♥",
+    "JK>S",
+    "JK>",
+    "♠1",
+    "S11",
+    "X9",
+    "♠",
+    "10",
+    "♤Q",
+    "♡2",
+    "♢K",
+    "♧J",
+    "?",
+    "♠A!",
+    "♣4?",
+    "JK>♥!?",
+    "♠AJK",
+    "♠A JK K",
     # bids, scores, numbers
-    "13♥", "14S", "12NT", "0NT", "99♠", "-", "+2", "-1", "0", "+", "- 1", "00", "-0",
-    "99999999999999999999999", "1e9", "３", "١٣♥",
+    "13♥",
+    "14S",
+    "12NT",
+    "0NT",
+    "99♠",
+    "-",
+    "+2",
+    "-1",
+    "0",
+    "+",
+    "- 1",
+    "00",
+    "-0",
+    "99999999999999999999999",
+    "1e9",
+    "３",
+    "١٣♥",
     # names
-    "Haru", "ハル", '"Taro Y."', '"Jo"', '"pass"', '"\\"q\\""', '"', '""', "Mina_2", "Tomo.K",
-    "e\u0301", "\u00e9", "SAM", "Haru:", ":", "Sora:13♥", "none:pass",
+    "Haru",
+    "ハル",
+    '"Taro Y."',
+    '"Jo"',
+    '"pass"',
+    '"\\"q\\""',
+    '"',
+    '""',
+    "Mina_2",
+    "Tomo.K",
+    "e\u0301",
+    "\u00e9",
+    "SAM",
+    "Haru:",
+    ":",
+    "Sora:13♥",
+    "none:pass",
     # presets, options
-    "standard", "webgame", "bga", "classic", "ladder", "mighty", "trump-jack", "same-two",
-    "jokers", "2", "min-bid", "max-bid", "scoring", "formula", "twenty", "loses", "on", "off",
+    "standard",
+    "webgame",
+    "bga",
+    "classic",
+    "ladder",
+    "mighty",
+    "trump-jack",
+    "same-two",
+    "jokers",
+    "2",
+    "min-bid",
+    "max-bid",
+    "scoring",
+    "formula",
+    "twenty",
+    "loses",
+    "on",
+    "off",
     # punctuation and control
-    "#", "# comment", ">", "!", "\t", "\u3000", "\u200b", "\ufeff", "\x00", "\x0c", "\\",
+    "#",
+    "# comment",
+    ">",
+    "!",
+    "\t",
+    "\u3000",
+    "\u200b",
+    "\ufeff",
+    "\x00",
+    "\x0c",
+    "\\",
 ]
 SPECIAL_BYTES = [
-    b"\x00", b"\xff", b"\xfe", b"\xef\xbb\xbf", b"\r", b"\r\n", b"\n\r", b"\xc3\x28",
-    b"\xe2\x99", b"\xf0\x9f\x83", b"\xed\xa0\x80", b"\x82\xa0", b"\x83n\x83\x8b",  # CP932 ハル
-    b"\x1b[31m", b"\x85", b"\xe2\x80\xa8",
+    b"\x00",
+    b"\xff",
+    b"\xfe",
+    b"\xef\xbb\xbf",
+    b"\r",
+    b"\r\n",
+    b"\n\r",
+    b"\xc3\x28",
+    b"\xe2\x99",
+    b"\xf0\x9f\x83",
+    b"\xed\xa0\x80",
+    b"\x82\xa0",
+    b"\x83n\x83\x8b",  # CP932 ハル
+    b"\x1b[31m",
+    b"\x85",
+    b"\xe2\x80\xa8",
 ]
 
 
@@ -46,8 +166,9 @@ def corpus() -> list[str]:
     from fuzzing.records import simulated
     from fuzzing.seed_cases import CASES, RECORDS
 
-    texts = [(RECORDS / f"{c.name}.nap").read_text(encoding="utf-8")
-             for c in CASES if c.fault is None]
+    texts = [
+        (RECORDS / f"{c.name}.nap").read_text(encoding="utf-8") for c in CASES if c.fault is None
+    ]
     claims = [claimed(t, k) for k, t in enumerate(texts[::9], start=3)]
     for k, preset in enumerate(("standard", "webgame", "bga", "classic")):
         texts.append(simulated(preset, 4 + k % 3, 100 + k, k % 2 == 0, rounds=3))
@@ -149,8 +270,20 @@ def char_mutation(text: str, rng: random.Random, donors: list[str]) -> str:
     if op == 0:
         return text[:i] + text[i + 1 :]
     if op == 1:
-        return text[:i] + chr(rng.choice([rng.randrange(32, 127), rng.randrange(0x80, 0x3000),
-                                          rng.randrange(0, 32), 0x2660 + rng.randrange(8)])) + text[i:]
+        return (
+            text[:i]
+            + chr(
+                rng.choice(
+                    [
+                        rng.randrange(32, 127),
+                        rng.randrange(0x80, 0x3000),
+                        rng.randrange(0, 32),
+                        0x2660 + rng.randrange(8),
+                    ]
+                )
+            )
+            + text[i:]
+        )
     if op == 2:
         return text[:i] + rng.choice(VOCAB) + text[i:]
     j = rng.randrange(len(text) + 1)
@@ -170,9 +303,15 @@ OPTIONS: dict[str, list[str]] = {
     "call-timing": ["before-exchange", "after-exchange"],
     "call-own-card": ["alone", "forbidden"],
     "discard-honors": ["void", "allies", "napoleon", "first-trick"],
-    "ladder": ["mighty trump-jack back-jack trump lead",
-               "yoromeki mighty joker-lead joker-follow trump-jack back-jack same-two trump lead",
-               "lead trump", "joker-follow lead", "trump", "mighty mighty lead", "nonsense"],
+    "ladder": [
+        "mighty trump-jack back-jack trump lead",
+        "yoromeki mighty joker-lead joker-follow trump-jack back-jack same-two trump lead",
+        "lead trump",
+        "joker-follow lead",
+        "trump",
+        "mighty mighty lead",
+        "nonsense",
+    ],
     "yoromeki": ["on", "off"],
     "same-two": ["on", "off"],
     "same-two-first-trick": ["on", "off"],
@@ -198,8 +337,9 @@ OPTIONS: dict[str, list[str]] = {
 def rule_mutation(text: str, rng: random.Random, donors: list[str]) -> str:
     """Replay the record under other rules: add a few ``rule`` lines (or a preset)."""
     lines = _lines(text)
-    at = next((i + 1 for i, ln in enumerate(lines) if ln.strip().startswith(("rules ", "players "))),
-              0)
+    at = next(
+        (i + 1 for i, ln in enumerate(lines) if ln.strip().startswith(("rules ", "players "))), 0
+    )
     new = []
     for _ in range(rng.randint(1, 4)):
         key = rng.choice(list(OPTIONS))
@@ -211,7 +351,11 @@ def rule_mutation(text: str, rng: random.Random, donors: list[str]) -> str:
 
 
 TEXT_MUTATIONS: list[Callable[[str, random.Random, list[str]], str]] = [
-    line_mutation, token_mutation, token_mutation, char_mutation, rule_mutation,
+    line_mutation,
+    token_mutation,
+    token_mutation,
+    char_mutation,
+    rule_mutation,
 ]
 
 
@@ -292,8 +436,11 @@ def check_sane(data: str | bytes) -> str | None:
     try:
         j = napkifu.loads(data, file="<fuzz>")
         text = data if isinstance(data, str) else None
-        n_lines = (max(text.count("\n"), text.count("\r"), len(text.splitlines())) + 2
-                   if text is not None else None)
+        n_lines = (
+            max(text.count("\n"), text.count("\r"), len(text.splitlines())) + 2
+            if text is not None
+            else None
+        )
         for d in j.diagnostics:
             if d.code not in CODES:
                 return f"unknown code {d.code}"

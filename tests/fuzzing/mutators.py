@@ -59,8 +59,10 @@ def _plain(card: int, r: JudgedRound) -> bool:
     not a joker, the mighty, the yoromeki, a jack, a 2 (same-two), the called card,
     nor a trump."""
     return (
-        card < JOKER and card not in (MIGHTY, YOROMEKI, r.called)
-        and rank_of(card) not in (JACK, 2) and suit_of(card) != r.trump
+        card < JOKER
+        and card not in (MIGHTY, YOROMEKI, r.called)
+        and rank_of(card) not in (JACK, 2)
+        and suit_of(card) != r.trump
     )
 
 
@@ -85,7 +87,9 @@ def revoke(text: str, j: Judgement, rng: random.Random) -> Fault | None:
                         continue
                     for b in u.plays[1:]:
                         if (
-                            b.player == a.player and _plain(b.card, r) and not _wins(u, b)
+                            b.player == a.player
+                            and _plain(b.card, r)
+                            and not _wins(u, b)
                             and suit_of(b.card) not in (lead, u.lead_suit)
                             and suit_of(a.card) != u.lead_suit
                             and is_honor(a.card) == is_honor(b.card)
@@ -98,8 +102,12 @@ def revoke(text: str, j: Judgement, rng: random.Random) -> Fault | None:
     a_text, b_text = doc.get(a.span), doc.get(b.span)
     doc.put(a.span, b_text)
     doc.put(b.span, a_text)
-    return Fault(doc.text(), "NAP504", t.span.line,
-                 f"trick {t.number}: {a.player} plays {b_text} holding {a_text}")
+    return Fault(
+        doc.text(),
+        "NAP504",
+        t.span.line,
+        f"trick {t.number}: {a.player} plays {b_text} holding {a_text}",
+    )
 
 
 def _wins(t: JudgedTrick, play: JudgedPlay) -> bool:
@@ -110,7 +118,9 @@ def wrong_score(text: str, j: Judgement, rng: random.Random) -> Fault | None:
     """Move points between two players in one round's ``score`` line, and carry the
     change into the running totals so that only the score itself is wrong."""
     cands = [
-        (g, r) for g in j.games for r in g.rounds
+        (g, r)
+        for g in j.games
+        for r in g.rounds
         if r.source.score is not None and r.scores is not None and len(r.source.score.entries) >= 2
     ]
     if not cands:
@@ -134,16 +144,19 @@ def wrong_score(text: str, j: Judgement, rng: random.Random) -> Fault | None:
             for e in total.entries:
                 if e.player.name in who:
                     doc.put(e.span, str(e.points + who[e.player.name]))
-    return Fault(doc.text(), "NAP602", score.meta.span.line,
-                 f"round {r.number}: score moved {d} from {score.entries[y].player.name}")
+    return Fault(
+        doc.text(),
+        "NAP602",
+        score.meta.span.line,
+        f"round {r.number}: score moved {d} from {score.entries[y].player.name}",
+    )
 
 
 def wrong_leader(text: str, j: Judgement, rng: random.Random) -> Fault | None:
     """Name another player as the leader of a trick."""
     players_line = j.games[0].source.players
     cands = [
-        (r, t) for r in _full_rounds(j) for t in r.tricks
-        if _source_trick(r, t).leader is not None
+        (r, t) for r in _full_rounds(j) for t in r.tricks if _source_trick(r, t).leader is not None
     ]
     if not cands or players_line is None:
         return None
@@ -172,8 +185,10 @@ def duplicate_card(text: str, j: Judgement, rng: random.Random) -> Fault | None:
                         continue
                     for c in seen:
                         if (
-                            _plain(c, r) and suit_of(c) == suit_of(q.card)
-                            and rank_of(c) < rank_of(q.card) and is_honor(c) == is_honor(q.card)
+                            _plain(c, r)
+                            and suit_of(c) == suit_of(q.card)
+                            and rank_of(c) < rank_of(q.card)
+                            and is_honor(c) == is_honor(q.card)
                         ):
                             cands.append((t, q, c))
             seen.extend(p.card for p in t.plays if p.card != JOKER)
@@ -182,8 +197,12 @@ def duplicate_card(text: str, j: Judgement, rng: random.Random) -> Fault | None:
     t, q, c = rng.choice(cands)
     doc = _Text(text)
     doc.put(q.span, card_text(c))
-    return Fault(doc.text(), "NAP503", t.span.line,
-                 f"trick {t.number}: {q.player} plays {card_text(c)} again")
+    return Fault(
+        doc.text(),
+        "NAP503",
+        t.span.line,
+        f"trick {t.number}: {q.player} plays {card_text(c)} again",
+    )
 
 
 def wrong_result(text: str, j: Judgement, rng: random.Random) -> Fault | None:
@@ -194,11 +213,17 @@ def wrong_result(text: str, j: Judgement, rng: random.Random) -> Fault | None:
     r = rng.choice(cands)
     result = r.source.result
     assert result is not None
-    new = rng.choice([v for v in range(0, 21) if v != result.honors and abs(v - result.honors) <= 3])
+    new = rng.choice(
+        [v for v in range(0, 21) if v != result.honors and abs(v - result.honors) <= 3]
+    )
     doc = _Text(text)
     doc.put(result.value_span, str(new))
-    return Fault(doc.text(), "NAP601", result.meta.span.line,
-                 f"round {r.number}: result {result.honors} written as {new}")
+    return Fault(
+        doc.text(),
+        "NAP601",
+        result.meta.span.line,
+        f"round {r.number}: result {result.honors} written as {new}",
+    )
 
 
 def wrong_total(text: str, j: Judgement, rng: random.Random) -> Fault | None:
@@ -210,8 +235,12 @@ def wrong_total(text: str, j: Judgement, rng: random.Random) -> Fault | None:
     doc = _Text(text)
     doc.put(e.span, str(e.points + rng.choice([-2, -1, 1, 2])))
     assert r.source.total is not None
-    return Fault(doc.text(), "NAP603", r.source.total.meta.span.line,
-                 f"round {r.number}: total of {e.player.name} changed")
+    return Fault(
+        doc.text(),
+        "NAP603",
+        r.source.total.meta.span.line,
+        f"round {r.number}: total of {e.player.name} changed",
+    )
 
 
 def _source_trick(r: JudgedRound, t: JudgedTrick):  # -> TrickLine

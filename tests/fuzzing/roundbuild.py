@@ -68,7 +68,9 @@ def power(card: Card, trump: Suit | None) -> int:
 
 
 def filler_winner(
-    plays: list[tuple[str, Card, Suit | None]], trump: Suit | None, facts: PresetFacts,
+    plays: list[tuple[str, Card, Suit | None]],
+    trump: Suit | None,
+    facts: PresetFacts,
     number: int,
 ) -> str:
     """The winner of a trick whose lead is not a joker, by the part of the ladder
@@ -91,7 +93,9 @@ def filler_winner(
         if trump is not None and card == jack_of(trump.partner):
             return (6, 0)
         if (
-            facts.same_two and number >= 2 and all(suit_of(c) == lead for c in cards)
+            facts.same_two
+            and number >= 2
+            and all(suit_of(c) == lead for c in cards)
             and card == make_card(lead, 2)
         ):
             return (5, 0)
@@ -110,7 +114,9 @@ def _seat_order(players: tuple[str, ...], leader: str, direction: int) -> list[s
     return [players[(i + direction * k) % len(players)] for k in range(len(players))]
 
 
-def _follow_suit(card: Card, named: Suit | None, trump: Suit | None, facts: PresetFacts) -> Suit | None:
+def _follow_suit(
+    card: Card, named: Suit | None, trump: Suit | None, facts: PresetFacts
+) -> Suit | None:
     """The suit followers must play to the led ``card`` (None: anything goes)."""
     if card != JOKER:
         return suit_of(card)
@@ -181,6 +187,7 @@ def _attempt(case: Case, rng: random.Random) -> Built:
 
     def honor(c: Card) -> bool:
         return is_honor(c, threes)
+
     if case.at == 2:
         leader = case.fixed[0].leader
         if MIGHTY in used:
@@ -188,8 +195,11 @@ def _attempt(case: Case, rng: random.Random) -> Built:
         reserved[leader][1] = (MIGHTY, None)
         used.add(MIGHTY)
         if leader != nap:
-            lows = [make_card(Suit.SPADES, r) for r in range(3, 10)
-                    if make_card(Suit.SPADES, r) not in used]
+            lows = [
+                make_card(Suit.SPADES, r)
+                for r in range(3, 10)
+                if make_card(Suit.SPADES, r) not in used
+            ]
             low = rng.choice(lows)
             reserved[nap][1] = (low, None)
             used.add(low)
@@ -285,7 +295,9 @@ def _attempt(case: Case, rng: random.Random) -> Built:
     winners: list[str] = []
     honors_nap = 0
     for number in range(1, tricks_total + 1):
-        fixed = case.fixed[number - case.at] if case.at <= number < case.at + len(case.fixed) else None
+        fixed = (
+            case.fixed[number - case.at] if case.at <= number < case.at + len(case.fixed) else None
+        )
         if fixed is not None and fixed.leader != leader:
             raise RuntimeError(f"{case.name}: trick {number} should be led by {fixed.leader}")
         order = fixed_orders.get(number) or _seat_order(players, leader, direction)
@@ -304,8 +316,11 @@ def _attempt(case: Case, rng: random.Random) -> Built:
                     # empty when only a card reserved for a later example is legal: retry
                     choices = legal & free[p]
                 if fixed is None and number == 1 and case.at == 2:
-                    choices = {c for c in choices if c != YOROMEKI
-                               and not (facts.reverse_jack and is_reverse_jack(c, trump))}
+                    choices = {
+                        c
+                        for c in choices
+                        if c != YOROMEKI and not (facts.reverse_jack and is_reverse_jack(c, trump))
+                    }
                 if not choices:
                     raise Retry
                 card = _choose(choices, p in strong_side, bool(strong_side), trump, rng)
@@ -372,8 +387,9 @@ def _multiset_minus(full: list[Card], used: Iterable[Card]) -> list[Card]:
     return rest
 
 
-def _choose(choices: set[Card], strong: bool, biased: bool, trump: Suit | None,
-            rng: random.Random) -> Card:
+def _choose(
+    choices: set[Card], strong: bool, biased: bool, trump: Suit | None, rng: random.Random
+) -> Card:
     ordered = sorted(choices, key=lambda c: (power(c, trump), c))
     if not biased:
         return rng.choice(ordered)

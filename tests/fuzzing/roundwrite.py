@@ -36,8 +36,9 @@ def write(case: Case, built: Built) -> str:
     for q in case.quote.strip().splitlines():
         lines.append(f"#   {q.strip()}")
     if case.fixed:
-        lines.append(f"# The seed's example is trick {case.example_trick}"
-                     f" (won by {case.fixed[-1].winner}).")
+        lines.append(
+            f"# The seed's example is trick {case.example_trick} (won by {case.fixed[-1].winner})."
+        )
     if case.notes:
         for q in case.notes.strip().splitlines():
             lines.append(f"# {q.strip()}")
@@ -59,7 +60,7 @@ def write(case: Case, built: Built) -> str:
                 cards.remove(c)
         lines.append(f"hand {p} {cards_text(sorted(cards))}")
     lines.append(f"widow {cards_text(sorted(widow_set))}")
-    order = players[players.index(nap):] + players[: players.index(nap)]
+    order = players[players.index(nap) :] + players[: players.index(nap)]
     bids = [f"{nap}:{bid_text(built.bid, case.trump)}"] + [f"{p}:pass" for p in order[1:]]
     lines.append("bids " + " ".join(bids))
     lines.append(f"napoleon {nap} {bid_text(built.bid, case.trump)}")
@@ -68,11 +69,14 @@ def write(case: Case, built: Built) -> str:
         lines.append(f"adjutant {built.adjutant or 'none'}")
     lines.append(f"discard {cards_text(sorted(built.discard))}")
     for i, (leader, plays) in enumerate(built.tricks, start=1):
-        text = " ".join(card_text(c) + (f">{s.symbol}" if s is not None else "") for _, c, s in plays)
+        text = " ".join(
+            card_text(c) + (f">{s.symbol}" if s is not None else "") for _, c, s in plays
+        )
         lines.append(f"{i} {leader}: {text}")
     lines.append(f"result {built.napoleon_honors}")
     scores = expected_scores(case, built)
     if scores is not None:
-        lines.append("score " + " ".join(f"{p} {v:+d}" if v else f"{p} 0"
-                                         for p, v in scores.items()))
+        lines.append(
+            "score " + " ".join(f"{p} {v:+d}" if v else f"{p} 0" for p, v in scores.items())
+        )
     return "\n".join(lines) + "\n"

@@ -38,14 +38,20 @@ def valid_records() -> st.SearchStrategy[str]:
 
 
 def mutated_texts() -> st.SearchStrategy[str]:
-    return st.builds(lambda text, rng: mutate_text(text, rng, list(_corpus())),
-                     valid_records(), st.randoms(use_true_random=False))
+    return st.builds(
+        lambda text, rng: mutate_text(text, rng, list(_corpus())),
+        valid_records(),
+        st.randoms(use_true_random=False),
+    )
 
 
 def mutated_bytes() -> st.SearchStrategy[bytes]:
     return st.one_of(
-        st.builds(lambda text, rng: mutate_bytes(text.encode("utf-8"), rng),
-                  valid_records(), st.randoms(use_true_random=False)),
+        st.builds(
+            lambda text, rng: mutate_bytes(text.encode("utf-8"), rng),
+            valid_records(),
+            st.randoms(use_true_random=False),
+        ),
         st.builds(encodings, mutated_texts(), st.randoms(use_true_random=False)),
         st.binary(max_size=300),
     )

@@ -55,7 +55,8 @@ def build_corpus() -> dict[str, str]:
                     texts[f"sim-{preset}-{players}-{name}"] = fault.text
     clean = simulated("standard", 4, 0)
     texts["h8-disputed-leader"] = clean.replace("ハル: ♣2 ♣8 ♣5 ♣7", "ハル: ♣2 ♥2 ♣5 ♣7").replace(
-        "ハル: ♥10 ♥2 ♥Q ♦7", "ハル: ♥10 ♣8 ♥Q ♦7")
+        "ハル: ♥10 ♥2 ♥Q ♦7", "ハル: ♥10 ♣8 ♥Q ♦7"
+    )
     texts["h8-leader-slip"] = clean.replace("  7 Kei: ♦K", "  7 太郎: ♦K")
     texts["h8-lost-trick"] = clean.replace("  5 ハル: ♣10 ♣9", "  5 ハル: ♣1O ♣9")
     from test_fuzz import FOUND
@@ -76,8 +77,19 @@ def diagnostics(data: str | bytes, file: str) -> list[list[object]]:
     j = napkifu.loads(data, file=file)
     digest = hashlib.sha256(repr(_plain(j.games)).encode("utf-8")).hexdigest()[:16]
     return [
-        [d.span.line, d.span.column, d.span.end_line, d.span.end_column, d.code,
-         d.severity.value, d.game, d.round, d.trick, d.message, d.message_ja]
+        [
+            d.span.line,
+            d.span.column,
+            d.span.end_line,
+            d.span.end_column,
+            d.code,
+            d.severity.value,
+            d.game,
+            d.round,
+            d.trick,
+            d.message,
+            d.message_ja,
+        ]
         for d in j.diagnostics
     ] + [["judged", digest]]
 
@@ -88,8 +100,11 @@ def _plain(x: object) -> object:
     if isinstance(x, Span):
         return (x.line, x.column, x.end_line, x.end_column)
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return {f.name: _plain(getattr(x, f.name)) for f in dataclasses.fields(x)
-                if f.name not in ("source", "rules", "diagnostics")}
+        return {
+            f.name: _plain(getattr(x, f.name))
+            for f in dataclasses.fields(x)
+            if f.name not in ("source", "rules", "diagnostics")
+        }
     if isinstance(x, Mapping):
         return {str(k): _plain(v) for k, v in x.items()}
     if isinstance(x, Sequence) and not isinstance(x, str):
@@ -105,9 +120,11 @@ def snapshot(corpus: dict[str, str]) -> dict[str, list[list[object]]]:
 
 if __name__ == "__main__":
     if "--corpus" in sys.argv or not CORPUS.exists():
-        CORPUS.write_text(json.dumps(build_corpus(), ensure_ascii=False, indent=0) + "\n",
-                          encoding="utf-8")
+        CORPUS.write_text(
+            json.dumps(build_corpus(), ensure_ascii=False, indent=0) + "\n", encoding="utf-8"
+        )
     corpus_texts = json.loads(CORPUS.read_text(encoding="utf-8"))
-    SNAPSHOT.write_text(json.dumps(snapshot(corpus_texts), ensure_ascii=False, indent=0) + "\n",
-                        encoding="utf-8")
+    SNAPSHOT.write_text(
+        json.dumps(snapshot(corpus_texts), ensure_ascii=False, indent=0) + "\n", encoding="utf-8"
+    )
     print(f"{len(corpus_texts)} generated inputs; snapshot in {SNAPSHOT.relative_to(ROOT)}")
