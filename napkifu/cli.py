@@ -12,8 +12,8 @@ import importlib
 import sys
 
 COMMANDS: tuple[str, ...] = ("check", "replay", "export", "stats", "fmt", "simulate", "clean")
-# the scorer's toolkit (issue 28)
-COMMANDS += ("new", "fill", "explain")
+COMMANDS += ("new", "fill", "explain")  # the scorer's toolkit
+COMMANDS += ("analyze",)  # the analysis engine (double-dummy)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -51,6 +51,7 @@ ALLOWED: dict[str, set[str]] = {
         "paths",
     },
     "simulate": {"cards", "model", "rules", "replay", "notation", "parallel", "diagnostics"},
+    "solve": {"cards", "rules", "replay"},  # double-dummy analysis (docs/analysis.md)
 }
 DASHBOARD_MAY_USE = {
     "api",

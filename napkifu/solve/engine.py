@@ -1,0 +1,105 @@
+"""The bridge to the Rust solver (``napkifu_solver``): resolved rules in, values out.
+
+The solver takes the engine's resolved rules as data — the ladder's classes in
+order, every option's value as a record writes it, the trump and the honor cards —
+never a preset name, so a rule is implemented once here and once in the engine and
+the parity tests hold the two together. A rule the solver cannot play makes it
+refuse (:class:`Unsolvable`, naming the option), never solve under other rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from napkifu.cards import JOKER, Card
+from napkifu.rules.build import Rules
+
+try:  # built from solver/ by scripts/setup.sh
+    import napkifu_solver
+except ImportError:  # pragma: no cover - a broken install
+    napkifu_solver = None  # type: ignore[assignment]
+
+
+class Unsolvable(ValueError):
+    """A round the solver cannot judge: a rule it does not model, or no engine."""
+
+
+def available() -> bool:
+    """Whether the analysis engine is installed (``scripts/setup.sh`` builds it)."""
+    return napkifu_solver is not None
+
+
+def solver_for(rules: Rules, trump: int | None, table_cap: int = 1 << 20) -> napkifu_solver.Solver:
+    """A solver for rounds of ``rules`` with ``trump`` (None: no-trump)."""
+    if napkifu_solver is None:
+        raise Unsolvable("the analysis engine is not installed (run scripts/setup.sh)")
+    options = {k: v for k, v in rules.settings}
+    try:
+        return napkifu_solver.Solver(
+            list(rules.ladder),
+            options,
+            trump,
+            rules.players,
+            rules.tricks,
+            sorted(rules.honor_cards),
+            table_cap,
+        )
+    except ValueError as e:
+        raise Unsolvable(str(e)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A moment of a round: each seat's cards, the trick so far, its leader and the
+    direction of play, Napoleon's side and the honors she has taken."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    trick: tuple[Card, ...]
+    named: int | None  # the suit a led joker named (joker-lead suit)
+    leader: int
+    step: int  # +1 / -1: the direction of play
+    napoleon_side: tuple[int, ...]
+    taken: int  # honors Napoleon's side has won in finished tricks
+    widow_honors: int  # honors among the discards
+    first_trick_napoleon: bool | None  # None until trick 1 is finished
+
+    @property
+    def seat(self) -> int:
+        """The seat to play next."""
+        return (self.leader + self.step * len(self.trick)) % len(self.hands)
+
+    def args(self) -> tuple[object, ...]:
+        return (
+            [list(h) for h in self.hands],
+            list(self.trick),
+            self.named,
+            self.leader,
+            self.step,
+            list(self.napoleon_side),
+            self.taken,
+            self.widow_honors,
+            self.first_trick_napoleon,
+        )
+
+
+Value = tuple[Card, int | None, int]
+"""A legal card, the suit it names (a led joker under ``joker-lead suit``), and the
+honors Napoleon's side ends with after it under best play."""
+
+
+def solve(solver: napkifu_solver.Solver, pos: Position) -> int:
+    """The honors Napoleon's side ends with from ``pos`` under best play."""
+    return solver.solve(*pos.args())  # type: ignore[arg-type]
+
+
+def values(solver: napkifu_solver.Solver, pos: Position) -> list[Value]:
+    """Every legal card of the player to move and its value."""
+    return solver.values(*pos.args())  # type: ignore[arg-type]
+
+
+def without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
+    """``hand`` less one copy of ``card`` (two jokers are one card twice)."""
+    out = list(hand)
+    out.remove(card if card < JOKER else JOKER)
+    return tuple(out)

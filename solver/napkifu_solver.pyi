@@ -1,0 +1,47 @@
+"""napkifu's analysis engine: a double-dummy solver for Napoleon (Rust, PyO3)."""
+
+__version__: str
+
+class Solver:
+    """A solver for one kind of round: the engine's resolved rules and the trump."""
+
+    def __init__(
+        self,
+        ladder: list[str],
+        options: dict[str, str],
+        trump: int | None,
+        players: int,
+        tricks: int,
+        honors: list[int],
+        table_cap: int = ...,
+    ) -> None: ...
+    def winner(self, cards: list[int], lead_suit: int | None, trick_number: int) -> int: ...
+    def reverses(self, card: int) -> bool: ...
+    def solve(
+        self,
+        hands: list[list[int]],
+        trick: list[int],
+        named: int | None,
+        leader: int,
+        step: int,
+        napoleon_side: list[int],
+        taken: int,
+        widow_honors: int,
+        first_trick_napoleon: bool | None,
+    ) -> int: ...
+    def values(
+        self,
+        hands: list[list[int]],
+        trick: list[int],
+        named: int | None,
+        leader: int,
+        step: int,
+        napoleon_side: list[int],
+        taken: int,
+        widow_honors: int,
+        first_trick_napoleon: bool | None,
+    ) -> list[tuple[int, int | None, int]]: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def table_len(self) -> int: ...

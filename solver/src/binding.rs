@@ -1,0 +1,160 @@
+//! The Python module `napkifu_solver`: a `Solver` made from resolved rules.
+
+use crate::rules::{Rules, JOKER};
+use crate::search::{Position, Solver as Core};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::collections::HashMap;
+
+#[pyclass(module = "napkifu_solver")]
+struct Solver {
+    core: Core,
+}
+
+fn hand_bits(cards: &[u8]) -> PyResult<u64> {
+    let mut bits = 0u64;
+    for &c in cards {
+        let bit = if c == JOKER && bits >> 52 & 1 == 1 { 53 } else { c };
+        if bit > 53 || bits >> bit & 1 == 1 {
+            return Err(PyValueError::new_err(format!("card {c} is not a playable card or is held twice")));
+        }
+        bits |= 1 << bit;
+    }
+    Ok(bits)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn position(
+    players: usize,
+    hands: Vec<Vec<u8>>,
+    trick: Vec<u8>,
+    named: Option<u8>,
+    leader: usize,
+    step: i8,
+    napoleon_side: Vec<usize>,
+    widow_honors: u8,
+    first_trick_napoleon: Option<bool>,
+) -> PyResult<Position> {
+    if hands.len() != players || leader >= players || !(step == 1 || step == -1) {
+        return Err(PyValueError::new_err("hands, leader or direction do not fit the players"));
+    }
+    let mut h = [0u64; 6];
+    for (i, cards) in hands.iter().enumerate() {
+        h[i] = hand_bits(cards)?;
+    }
+    let mut t = trick;
+    let mut joker_seen = false;
+    for c in t.iter_mut() {
+        if *c == JOKER {
+            if joker_seen {
+                *c = JOKER + 1;
+            }
+            joker_seen = true;
+        }
+    }
+    let mut side = 0u8;
+    for s in napoleon_side {
+        if s >= players {
+            return Err(PyValueError::new_err("a seat of Napoleon's side is not at the table"));
+        }
+        side |= 1 << s;
+    }
+    Ok(Position { hands: h, trick: t, named, leader, step, napoleon_side: side, widow_honors, first_trick_napoleon })
+}
+
+#[pymethods]
+impl Solver {
+    /// Rules as the engine resolved them: the ladder's classes in order, every option
+    /// as written text, the trump suit (None: no-trump), player count, tricks, honor cards.
+    #[new]
+    #[pyo3(signature = (ladder, options, trump, players, tricks, honors, table_cap=1 << 20))]
+    fn new(
+        ladder: Vec<String>,
+        options: HashMap<String, String>,
+        trump: Option<u8>,
+        players: usize,
+        tricks: u8,
+        honors: Vec<u8>,
+        table_cap: usize,
+    ) -> PyResult<Self> {
+        let rules = Rules::new(&ladder, &options, trump, players, tricks, &honors).map_err(PyValueError::new_err)?;
+        Ok(Solver { core: Core::new(rules, table_cap) })
+    }
+
+    /// Index of the winning card of a finished trick (leader first).
+    #[pyo3(signature = (cards, lead_suit, trick_number))]
+    fn winner(&self, cards: Vec<u8>, lead_suit: Option<u8>, trick_number: u8) -> PyResult<usize> {
+        if cards.is_empty() || cards.iter().any(|&c| c > JOKER) {
+            return Err(PyValueError::new_err("a trick of cards 0..52"));
+        }
+        Ok(self.core.rules.winner(&cards, lead_suit, trick_number))
+    }
+
+    /// Whether a card turns the direction of play.
+    fn reverses(&self, card: u8) -> bool {
+        self.core.rules.reverses(card)
+    }
+
+    /// The honors Napoleon's side ends with from this position under best play.
+    #[pyo3(signature = (hands, trick, named, leader, step, napoleon_side, taken, widow_honors, first_trick_napoleon))]
+    #[allow(clippy::too_many_arguments)]
+    fn solve(
+        &mut self,
+        py: Python<'_>,
+        hands: Vec<Vec<u8>>,
+        trick: Vec<u8>,
+        named: Option<u8>,
+        leader: usize,
+        step: i8,
+        napoleon_side: Vec<usize>,
+        taken: i32,
+        widow_honors: u8,
+        first_trick_napoleon: Option<bool>,
+    ) -> PyResult<i32> {
+        let p = position(self.core.rules.players, hands, trick, named, leader, step, napoleon_side, widow_honors, first_trick_napoleon)?;
+        let core = &mut self.core;
+        py.allow_threads(|| core.solve(&p, taken)).map_err(PyValueError::new_err)
+    }
+
+    /// Each legal card of the player to move: (card, suit a led joker names or None,
+    /// honors Napoleon's side ends with after it under best play).
+    #[pyo3(signature = (hands, trick, named, leader, step, napoleon_side, taken, widow_honors, first_trick_napoleon))]
+    #[allow(clippy::too_many_arguments)]
+    fn values(
+        &mut self,
+        py: Python<'_>,
+        hands: Vec<Vec<u8>>,
+        trick: Vec<u8>,
+        named: Option<u8>,
+        leader: usize,
+        step: i8,
+        napoleon_side: Vec<usize>,
+        taken: i32,
+        widow_honors: u8,
+        first_trick_napoleon: Option<bool>,
+    ) -> PyResult<Vec<(u8, Option<u8>, i32)>> {
+        let p = position(self.core.rules.players, hands, trick, named, leader, step, napoleon_side, widow_honors, first_trick_napoleon)?;
+        let core = &mut self.core;
+        let got = py.allow_threads(|| core.values(&p, taken)).map_err(PyValueError::new_err)?;
+        Ok(got.into_iter().map(|(m, v)| (m.card, m.named, v)).collect())
+    }
+
+    /// Search nodes visited since the solver was made (for the benchmark).
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.core.nodes
+    }
+
+    /// Entries in the transposition table (at most `table_cap`).
+    #[getter]
+    fn table_len(&self) -> usize {
+        self.core.table_len()
+    }
+}
+
+#[pymodule]
+fn napkifu_solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Solver>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

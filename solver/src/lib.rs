@@ -1,0 +1,14 @@
+//! napkifu's analysis engine: a double-dummy solver for Napoleon.
+//!
+//! `rules` resolves tricks from the engine's resolved rules (data, never a preset
+//! name); `search` finds the honors Napoleon's side ends with under best play.
+//! The Python binding (feature `python`) is the only way napkifu calls it.
+
+pub mod rules;
+pub mod search;
+
+#[cfg(feature = "python")]
+mod binding;
+
+#[cfg(test)]
+mod tests;

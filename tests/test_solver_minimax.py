@@ -1,0 +1,54 @@
+"""The solver's values equal a brute-force minimax over the Python engine (issue
+30, test b) on seeded random endgames of the last two and three tricks of every
+preset and many option mixes; and every card's value is at most the position's."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from napkifu.cards import JOKER
+from napkifu.rules.presets import PRESETS
+from napkifu.solve.engine import Position, available, solve, solver_for, values
+from napkifu.solve.moves import legal_moves, minimax, play
+from tests.test_solver_parity import random_rules
+
+pytestmark = pytest.mark.skipif(not available(), reason="analysis engine not built")
+
+
+def random_endgame(rng: random.Random, preset: str, left: int):  # type: ignore[no-untyped-def]
+    """A random deal played at random by the engine's legal moves until ``left``
+    tricks remain (mid-trick at times)."""
+    rules = random_rules(rng, preset)
+    trump = None if rng.random() < 0.2 else rng.randrange(4)
+    n, size = rules.players, rules.tricks
+    deck = list(range(52)) + [JOKER] * rules.jokers
+    rng.shuffle(deck)
+    hands = tuple(tuple(deck[i * size : (i + 1) * size]) for i in range(n))
+    napoleon = rng.randrange(n)
+    side = tuple(sorted({napoleon, rng.randrange(n)}))
+    widow = sum(1 for c in deck[n * size :] if c in rules.honor_cards)
+    pos = Position(hands, (), None, napoleon, 1, side, 0, widow, None)
+    stop = (size - left) * n + rng.randrange(n)
+    for _ in range(stop):
+        pos = play(rules, trump, pos, rng.choice(legal_moves(rules, trump, pos)))
+    return rules, trump, pos
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize(("left", "count"), [(2, 300), (3, 12)])
+def test_solver_values_equal_brute_force(preset: str, left: int, count: int) -> None:
+    rng = random.Random(f"minimax-{preset}-{left}")
+    for _ in range(count):
+        rules, trump, pos = random_endgame(rng, preset, left)
+        solver = solver_for(rules, trump)
+        want = minimax(rules, trump, pos)
+        assert solve(solver, pos) == want, (rules.ladder, rules.settings, trump, pos)
+        got = {(c, s): v for c, s, v in values(solver, pos)}
+        moves = legal_moves(rules, trump, pos)
+        assert sorted(got) == sorted(moves)
+        for m in moves:
+            assert got[m] == minimax(rules, trump, play(rules, trump, pos, m)), (pos, m)
+        best = max if pos.seat in pos.napoleon_side else min
+        assert best(got.values()) == want
