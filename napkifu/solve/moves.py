@@ -14,7 +14,7 @@ from dataclasses import replace
 from napkifu.cards import JOKER, Card
 from napkifu.replay.following import legal_cards
 from napkifu.replay.scoring import credited_honors
-from napkifu.replay.tricks import honor_count, reverses
+from napkifu.replay.tricks import honors_in, reverses
 from napkifu.rules.build import Rules
 from napkifu.rules.ladder import lead_suit_of, ranker
 from napkifu.solve.engine import Position, without
@@ -73,7 +73,7 @@ def play(rules: Rules, trump: int | None, pos: Position, move: Move) -> Position
         winner,
         step,
         pos.napoleon_side,
-        pos.taken + (honor_count(trick, rules.honor_cards) if ours else 0),
+        pos.taken + (len(honors_in(trick, rules.honor_cards)) if ours else 0),
         pos.widow_honors,
         ours if number == 1 else pos.first_trick_napoleon,
     )
