@@ -11,6 +11,8 @@ import argparse
 import importlib
 import sys
 
+from napkifu.i18n import Text, default_lang
+
 COMMANDS: tuple[str, ...] = ("check", "replay", "export", "stats", "fmt", "simulate", "clean")
 COMMANDS += ("new", "fill", "explain")  # the scorer's toolkit
 COMMANDS += ("analyze",)  # the analysis engine (double-dummy)
@@ -31,6 +33,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+STOPPED = {
+    "interrupted": Text("interrupted", "中断しました"),
+    "signal": Text("stopped by {name}", "{name} で停止しました"),
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     from napkifu.terminal import usable_streams
 
@@ -47,10 +55,10 @@ def main(argv: list[str] | None = None) -> int:
         with stop_signals_raise():
             return int(module.run(args))
     except KeyboardInterrupt:
-        print("napkifu: interrupted", file=sys.stderr)
+        print(f"napkifu: {STOPPED['interrupted'](default_lang())}", file=sys.stderr)
         return 130
     except Stopped as stop:  # SIGTERM, SIGHUP: cleaned up on the way out
-        print(f"napkifu: stopped by {stop.name}", file=sys.stderr)
+        print(f"napkifu: {STOPPED['signal'](default_lang(), name=stop.name)}", file=sys.stderr)
         return 128 + stop.signum
     except BrokenPipeError:
         return 0

@@ -12,6 +12,12 @@ import argparse
 import sys
 
 from napkifu.cache import WHERE, ResultCache, default_dir
+from napkifu.i18n import Text, default_lang
+
+REMOVED = Text(
+    "removed {files} cache entries ({mb:.1f} MB) from {folder}",
+    "キャッシュを {files} 件（{mb:.1f} MB）削除しました: {folder}",
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -37,6 +43,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"napkifu clean: {exc.filename or cache.directory}: {exc.strerror}", file=sys.stderr)
         return 2
     if not args.quiet:
-        print(f"removed {files} cache entr{'y' if files == 1 else 'ies'} "
-              f"({size / 1e6:.1f} MB) from {cache.directory}")  # fmt: skip
+        print(REMOVED(default_lang(), files=files, mb=size / 1e6, folder=cache.directory))
     return 0

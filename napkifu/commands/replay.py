@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
-from napkifu.i18n import LANGS, default_lang
+from napkifu.i18n import LANGS, Lang, Text, default_lang
 from napkifu.paths import not_a_record, text_encoding
 from napkifu.terminal import escape, escape_tree
 
@@ -62,16 +62,17 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang or default_lang()
     problem = not_a_record(args.file, lang)  # (a FIFO or /dev/zero would never end)
     if problem is not None:
-        print(f"napkifu replay: cannot open {escape(args.file)}: {problem}", file=sys.stderr)
+        why = MESSAGES["open"](lang, file=args.file, why=problem)
+        print(f"napkifu replay: {escape(why)}", file=sys.stderr)
         return 2
     try:
         judgements = iter_load(args.file, encoding=args.encoding)
     except OSError as e:
-        why = f"cannot open {args.file}: {e.strerror or e}"
+        why = MESSAGES["open"](lang, file=args.file, why=e.strerror or e)
         print(f"napkifu replay: {escape(why)}", file=sys.stderr)
         return 2
     # text for a terminal: names and comments with no raw control characters
-    read = _Replay(args.file, args.game, args.round, escaped=args.format != "json")
+    read = _Replay(args.file, args.game, args.round, escaped=args.format != "json", lang=lang)
     games = read.games(judgements)
     if args.format == "json":
         if sys.stdout.isatty():  # indented for a person: made whole
@@ -99,14 +100,31 @@ def _lines_or_nothing(lines: Iterator[Any], read: _Replay) -> Iterator[Any]:
             yield line
 
 
+MESSAGES = {
+    "open": Text("cannot open {file}: {why}", "{file} を開けません: {why}"),
+    "no-game": Text(
+        "no game {game} in {file} (it has {count})",
+        "{file} にゲーム {game} はありません（{count} ゲームあります）",
+    ),
+    "no-round-in-game": Text(
+        "no round {round} in game {game} of {file}",
+        "{file} のゲーム {game} にラウンド {round} はありません",
+    ),
+    "no-round": Text("no round {round} in {file}", "{file} にラウンド {round} はありません"),
+}
+
+
 class _Replay:
     """A record replayed game by game (only one game's judgement alive at a time),
     with ``--game`` and ``--round`` applied and the file's own diagnostics (those
     of no game or round) gathered for the end, as :func:`replay_file` gives them;
     ``escaped``: every text with its control characters escaped (for a terminal)."""
 
-    def __init__(self, file: str, game: int | None, round: int | None, escaped: bool) -> None:
+    def __init__(
+        self, file: str, game: int | None, round: int | None, escaped: bool, lang: Lang = "en"
+    ) -> None:
         self.file, self.game, self.round, self.escaped = file, game, round, escaped
+        self.lang = lang
         self.loose: list[Json] = []
         self.has_errors = False
         self.missing: str | None = None  # why the selection matched nothing
@@ -137,11 +155,13 @@ class _Replay:
             self.missing = self._why(count, numbers)
 
     def _why(self, count: int, numbers: list[int]) -> str:
+        lang, file, rnd = self.lang, self.file, self.round
         if self.game is not None and self.game not in numbers:
-            return f"no game {self.game} in {self.file} (it has {count})"
+            return MESSAGES["no-game"](lang, game=self.game, file=file, count=count)
         if self.game is not None or count == 1:
-            return f"no round {self.round} in game {self.game or numbers[0]} of {self.file}"
-        return f"no round {self.round} in {self.file}"
+            game = self.game or numbers[0]
+            return MESSAGES["no-round-in-game"](lang, round=rnd, game=game, file=file)
+        return MESSAGES["no-round"](lang, round=rnd, file=file)
 
     def whole(self, games: list[Json]) -> Json:
         from napkifu.views.replay_data import FORMAT, VERSION
