@@ -33,3 +33,19 @@ def test_clean_reports_in_the_locale_language(
     monkeypatch.setenv("NAPKIFU_LANG", "ja")
     assert main(["clean", "--cache-dir", str(tmp_path / "cache")]) == 0
     assert "キャッシュを 0 件" in capsys.readouterr().out
+
+
+def test_simulate_speaks_japanese(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NAPKIFU_LANG", "ja")
+    assert main(["simulate", "--players", "7"]) == 2
+    assert "--players には 3 から 6" in capsys.readouterr().err
+    assert main(["simulate", "--rule", "trump-jack=sometimes"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("napkifu simulate: ") and not any(
+        w in err for w in ("unknown", "not a value", "must be")
+    ), err
+    out = tmp_path / "sim"
+    assert main(["simulate", "--games", "2", "--rounds", "1", "-o", str(out), "--seed", "1"]) == 0
+    assert f"{out} に 2 個のファイルを書きました" in capsys.readouterr().err

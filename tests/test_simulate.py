@@ -146,7 +146,7 @@ def test_cli_writes_one_file_per_game(tmp_path: Path, capsys: pytest.CaptureFixt
     assert len(files) == 3
     for f in files:
         assert loads(f.read_text(encoding="utf-8")).diagnostics == ()
-    assert "wrote 3 files" in capsys.readouterr().err
+    assert "wrote 3 file(s)" in capsys.readouterr().err
     assert main([*argv, "--per-file", "2", "-o", str(tmp_path / "two")]) == 0
     assert len(list((tmp_path / "two").glob("*.nap"))) == 2
     # worker processes change nothing in the output

@@ -11,6 +11,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from napkifu.i18n import Text, default_lang
+
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
@@ -48,6 +50,31 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
 
 
+MESSAGES = {
+    "rule": Text(
+        "--rule wants KEY=VALUE, got {item!r}",
+        "--rule には KEY=VALUE の形で指定してください（{item!r}）",
+    ),
+    "players": Text("--players must be 3 to 6", "--players には 3 から 6 を指定してください"),
+    "names-count": Text(
+        "--names gives {count} names for {players} players",
+        "--names の名前が {count} 人分しかありません（{players} 人必要です）",
+    ),
+    "names-distinct": Text(
+        "--names must give distinct, non-empty names",
+        "--names には空でない、互いに違う名前を指定してください",
+    ),
+    "counts": Text(
+        "--games, --rounds and --per-file must be at least 1",
+        "--games・--rounds・--per-file には 1 以上を指定してください",
+    ),
+    "write": Text("cannot write to {folder}: {why}", "{folder} に書き込めません: {why}"),
+    "wrote": Text(
+        "wrote {count} file(s) to {folder}", "{folder} に {count} 個のファイルを書きました"
+    ),
+}
+
+
 def _usage(message: str) -> int:
     print(f"napkifu simulate: {message}", file=sys.stderr)
     return 2
@@ -57,21 +84,22 @@ def run(args: argparse.Namespace) -> int:
     from napkifu.simulate import SimConfig, SimulationError, iter_files
     from napkifu.simulate.emit import EmitOptions
 
+    lang = default_lang()
     overrides: list[tuple[str, str]] = []
     for item in args.rule:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            return _usage(f"--rule wants KEY=VALUE, got {item!r}")
+            return _usage(MESSAGES["rule"](lang, item=item))
         overrides.append((key.strip(), value.strip()))
     names = tuple(n.strip() for n in args.names.split(",")) if args.names else None
     if not 3 <= args.players <= 6:
-        return _usage("--players must be 3 to 6")
+        return _usage(MESSAGES["players"](lang))
     if names is not None and len(names) < args.players:
-        return _usage(f"--names gives {len(names)} names for {args.players} players")
+        return _usage(MESSAGES["names-count"](lang, count=len(names), players=args.players))
     if names is not None and (not all(names) or len(set(names[: args.players])) < args.players):
-        return _usage("--names must give distinct, non-empty names")
+        return _usage(MESSAGES["names-distinct"](lang))
     if args.games < 1 or args.rounds < 1 or args.per_file < 1:
-        return _usage("--games, --rounds and --per-file must be at least 1")
+        return _usage(MESSAGES["counts"](lang))
     cfg = SimConfig(
         preset=args.preset,
         overrides=tuple(overrides),
@@ -97,8 +125,8 @@ def run(args: argparse.Namespace) -> int:
             (folder / name).write_text(text, encoding="utf-8")
             count += 1
     except SimulationError as exc:
-        return _usage(str(exc))
+        return _usage(exc.message_ja if lang == "ja" else str(exc))
     except OSError as exc:
-        return _usage(f"cannot write to {args.output}: {exc.strerror or exc}")
-    print(f"wrote {count} file{'s' if count != 1 else ''} to {args.output}", file=sys.stderr)
+        return _usage(MESSAGES["write"](lang, folder=args.output, why=exc.strerror or exc))
+    print(MESSAGES["wrote"](lang, count=count, folder=args.output), file=sys.stderr)
     return 0

@@ -18,7 +18,12 @@ DEFAULT_NAMES = ("ハル", "Mina", "太郎", "Kei", "Sora", "Taro Y.")
 
 
 class SimulationError(ValueError):
-    """Options the simulator cannot use (an unknown preset or rule value …)."""
+    """Options the simulator cannot use (an unknown preset or rule value …), said in
+    both languages (``message_ja``: the Japanese text of the same problem)."""
+
+    def __init__(self, message: str, message_ja: str | None = None) -> None:
+        super().__init__(message)
+        self.message_ja = message_ja or message
 
 
 @dataclass(frozen=True, slots=True)

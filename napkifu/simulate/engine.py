@@ -33,7 +33,7 @@ class Engine:
                 preset, [(k, tuple(v.split())) for k, v in overrides], len(seats)
             )
         except RuleError as exc:
-            raise SimulationError(exc.message) from None
+            raise SimulationError(exc.message, exc.message_ja) from None
         r = self.rules
         self.seats = seats
         self.facts = TableFacts(
