@@ -16,9 +16,9 @@ from napkifu.analysis.columnar import FileRows, Row
 from napkifu.analysis.filters import SeasonFilter, parse_date
 from napkifu.analysis.placing import ErrorMap
 from napkifu.analysis.round_rows import add_round
-from napkifu.api import is_record_name
 from napkifu.diagnostics import Diagnostic
 from napkifu.gcpause import paused_gc
+from napkifu.paths import regular_files
 from napkifu.replay.results import JudgedGame, Judgement
 
 
@@ -160,20 +160,17 @@ def _excluded(
 
 
 def expand_paths(paths: list[str | Path] | tuple[str | Path, ...]) -> list[str]:
-    """Files as given, directories as every ``*.nap`` and ``*.NAP`` beneath them (sorted, so that
-    which of two duplicate rounds counts as the original is reproducible).
-    Raises FileNotFoundError for a path that does not exist."""
-    files: list[str] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            files.extend(
-                str(f) for f in sorted(p.rglob("*")) if is_record_name(f.name) and f.is_file()
-            )
-        elif p.exists():
-            files.append(str(p))
-        else:
-            raise FileNotFoundError(str(p))
+    """The records to read under ``paths``, found as every command finds them
+    (:func:`napkifu.paths.regular_files`: files as given, folders walked in name order,
+    so that which of two duplicate rounds counts as the original is reproducible).
+    Raises FileNotFoundError for a path that does not exist, OSError for one that
+    cannot be read (a folder with no record in it is simply empty)."""
+    files, other = regular_files([str(p) for p in paths])
+    for found in other:
+        if found.problem is not None and not os.path.lexists(found.path):
+            raise FileNotFoundError(found.path)
+        if found.problem is not None:
+            raise OSError(f"{found.path}: {found.problem}")
     return files
 
 
