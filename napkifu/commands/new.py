@@ -52,7 +52,7 @@ SAY = {
     "ask_kind": Text("Score sheet only, or full play? [sheet/play]: ", "得点表のみ、またはプレイ全体？ [sheet/play]: "),
     "players": Text("napkifu new: give 3 to 6 players (--players)", "napkifu new: プレイヤーを 3〜6 人指定してください（--players）"),
     "preset": Text("napkifu new: no preset {preset!r} ({known})",
-                   "napkifu new: {preset!r} というプリセットはありません（{known_ja}）"),
+                   "napkifu new: {preset!r} というプリセットはありません（{known}）"),
     "exists": Text("napkifu new: {file} exists; not overwritten", "napkifu new: {file} はすでにあります。上書きしません"),
     "written": Text("wrote {file}; next: napkifu check {file}", "{file} を作成しました。次に: napkifu check {file}"),
 }  # fmt: skip
@@ -148,8 +148,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     preset = args.preset or "standard"
     if preset not in PRESETS:
-        known = {"known": ", ".join(PRESETS), "known_ja": "、".join(PRESETS)}
-        print(SAY["preset"](lang, preset=preset, **known), file=sys.stderr)
+        known = ("、" if lang == "ja" else ", ").join(PRESETS)
+        print(SAY["preset"](lang, preset=preset, known=known), file=sys.stderr)
         return 2
     date = args.date or datetime.date.today().isoformat()
     name = Path(args.file).name if args.file else "FILE.nap"
