@@ -99,8 +99,12 @@ def test_who_bids_first() -> None:
     j = loads(text.replace("players A B C D E", "players A B C D E\nrule first-bidder rotate"))
     assert [r.first_bidder for r in j.rounds] == ["A", "B", "D", "B"]
     assert j.rounds[1].bid_players == ("B", "C", "D", "E", "A")
-    # standard (seed 002): after a redeal the same player bids first again
-    assert [r.first_bidder for r in loads(text).rounds] == ["A", "A", "D", "B"]
+    assert [r.first_bidder for r in loads(text).rounds] == ["A", "B", "D", "B"]  # preset
+    # seed 002: after a redeal the same player bids first again
+    keep = text.replace(
+        "players A B C D E", "players A B C D E\nrule first-bidder keep-after-redeal"
+    )
+    assert [r.first_bidder for r in loads(keep).rounds] == ["A", "A", "D", "B"]
 
 
 def test_first_bidder_from_a_later_prefix() -> None:

@@ -24,10 +24,13 @@ def winner(rules_lines: list[tuple[str, str]], cards: str, trump: Suit | None, n
 
 
 def test_presets_carry_the_seed_values() -> None:
-    assert build_rules("standard").first_bidder == "keep-after-redeal"  # 002
-    assert build_rules("classic").first_bidder == "previous-napoleon"  # 000
-    for preset in ("webgame", "bga"):
+    # first-bidder stays ``rotate`` in every preset (docs/spec/RULES.md, "How napkifu
+    # implements the v1.1 options"): v1 records and the v1.1 corpus rely on it.
+    for preset in ("standard", "webgame", "bga", "classic"):
         assert build_rules(preset).first_bidder == "rotate"
+    assert build_rules("classic", [("first-bidder", ["previous-napoleon"])]).first_bidder == (
+        "previous-napoleon"
+    )
     r = build_rules("bga")
     assert (r.joker_weak_from, r.specials_first_trick, r.specials_last_trick) == (0, True, True)
     assert (r.yoromeki_card, r.yoromeki_vs_joker) == (parse_card("♥Q"), True)
@@ -97,14 +100,14 @@ def test_exchange(value: str, discard: str, ok: bool) -> None:
 
 def test_previous_napoleon_bids_first() -> None:
     text = (
-        "players A B C D E\nrules classic\n"
+        "players A B C D E\nrules classic\nrule first-bidder previous-napoleon\n"
         "round 1\nbids A:pass B:pass C:11♠ D:pass E:pass A:pass B:pass\n"
         "napoleon C 11♠\nadjutant B\nresult 12\n"
         "round 2\nbids pass pass pass pass pass\n"
     )
     j = loads(text)
     assert j.rounds[1].first_bidder == "C"
-    rotate = loads(text.replace("rules classic", "rules classic\nrule first-bidder rotate"))
+    rotate = loads(text.replace("rule first-bidder previous-napoleon\n", ""))  # the preset
     assert rotate.rounds[1].first_bidder == "B"
 
 

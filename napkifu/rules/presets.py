@@ -35,7 +35,6 @@ PRESETS: dict[str, dict[str, Any]] = {
         "reverse-jack": "off",
         "score-units": _STANDARD_UNITS,
         "double-at-max": "on",
-        "first-bidder": "keep-after-redeal",  # 「配り直しても、最初に宣言する人は変わりません」
     },
     "webgame": {  # seed 003 (web game page)
         "jokers": 1,
@@ -78,6 +77,5 @@ PRESETS: dict[str, dict[str, Any]] = {
         "reverse-jack": "off",
         "score-units": {0: (2, 1, 1, 4, 1)},
         "double-shutout": "on",
-        "first-bidder": "previous-napoleon",  # 「前回のゲームのナポレオン…から」
     },
 }  # fmt: skip
