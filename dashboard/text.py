@@ -30,6 +30,10 @@ T: dict[str, Text] = {
         "Uploaded files are read in memory only (at most {mb} MB each, {total} MB in all) and never saved.",
         "アップロードしたファイルはメモリ上でのみ読みます（1ファイル {mb} MB まで、合計 {total} MB まで）。保存はしません。",
     ),
+    # Streamlit's own uploader words, replaced by CSS (widgets.uploader_words)
+    "upload_button": Text("Upload", "ファイルを選ぶ"),
+    "upload_limit": Text("{mb}MB per file • NAP", "1ファイル {mb}MB まで • .nap"),
+    "upload_drop": Text("Drag and drop files here", "ここにファイルをドロップ"),
     "too_big": Text(
         "{name} skipped: larger than {mb} MB.", "{name} は {mb} MB を超えるため読みません。"
     ),

@@ -211,3 +211,51 @@ def test_replay_steps_in_chromium(dashboard_url: str, page: object) -> None:
     assert p.get_by_test_id("replay-step").inner_text() != before
     assert p.locator(".nk-table .nk-card").count() >= 3
     assert "round=" in p.url and "file=" in p.url  # the round is in the URL
+
+
+UPLOADER_WORDS = """() => {
+  const box = document.querySelector("[data-testid='stFileUploader'] section");
+  const seen = [];
+  for (const e of box.querySelectorAll('*')) {
+    const own = [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent.trim()).join('');
+    const style = getComputedStyle(e);
+    if (own && parseFloat(style.fontSize) > 0 && !e.matches("[data-testid='stIconMaterial']"))
+      seen.push(own);
+    const after = getComputedStyle(e, '::after').content;
+    if (after && after !== 'none' && after !== 'normal') seen.push(after.replace(/^"|"$/g, ''));
+  }
+  return seen;
+}"""
+"""The words the file uploader shows: text in a visible font size (its icon aside)
+and what CSS draws after an element."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_file_uploader_speaks_the_page_language(
+    dashboard_url: str, page: object, lang: str
+) -> None:
+    """Streamlit's uploader says "Upload", "5MB per file • NAP" and, while a file
+    is dragged over it, "Drag and drop files here" in English whatever the page's
+    language; the Japanese page shows Japanese words in their place."""
+    p = page  # type: ignore[assignment]
+    p.set_viewport_size({"width": 1400, "height": 900})
+    p.goto(f"{dashboard_url}/?lang={lang}", wait_until="domcontentloaded")
+    zone = p.get_by_test_id("stFileUploaderDropzone")
+    zone.wait_for(timeout=60_000)
+    _settle(p)
+    idle = p.evaluate(UPLOADER_WORDS)
+    files = p.evaluate_handle(
+        "() => { const d = new DataTransfer(); d.items.add(new File(['x'], 'a.nap')); return d; }"
+    )
+    zone.dispatch_event("dragenter", {"dataTransfer": files})
+    p.wait_for_timeout(500)
+    dragging = p.evaluate(UPLOADER_WORDS)
+    zone.dispatch_event("dragleave", {"dataTransfer": files})
+    shown = " | ".join(idle + dragging)
+    if lang == "en":
+        assert "Upload" in idle and "Drag and drop files here" in dragging, shown
+        return
+    assert not re.search(r"Upload|per file|Drag|Browse", shown), shown
+    assert "ファイルを選ぶ" in idle and any("MB まで" in w for w in idle), shown
+    assert "ここにファイルをドロップ" in dragging, shown
+    _shot(p, "uploader-ja-1400")
