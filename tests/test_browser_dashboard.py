@@ -259,3 +259,42 @@ def test_file_uploader_speaks_the_page_language(
     assert "ファイルを選ぶ" in idle and any("MB まで" in w for w in idle), shown
     assert "ここにファイルをドロップ" in dragging, shown
     _shot(p, "uploader-ja-1400")
+
+
+def test_replay_analysis_colours_cards_at_both_widths(dashboard_url: str, page: object) -> None:
+    """The Replay page's analysis in a browser: asked for from the last trick (a
+    quick solve), the last trick's cards are ringed by their cost, the legend
+    shows, nothing is wider than the window, on a desktop and on a phone."""
+    from dashboard.analysis import solver_installed
+
+    if not solver_installed():
+        pytest.skip("no napkifu_solver")
+    p = page  # type: ignore[assignment]
+    p.set_viewport_size({"width": 1400, "height": 900})
+    p.goto(f"{dashboard_url}/replay?lang=en", wait_until="domcontentloaded")
+    p.get_by_test_id("replay-step").wait_for(timeout=60_000)
+    _settle(p)
+    box = p.get_by_test_id("stNumberInput").locator("input")
+    last = int(box.get_attribute("max") or "0")
+    box.fill(str(last))
+    box.press("Enter")
+    _settle(p)
+    p.get_by_text("Analyse this round").click()
+    p.get_by_test_id("nk-legend").wait_for(timeout=60_000)
+    for _ in range(last):
+        p.get_by_role("button", name="next ▶").click()
+        _settle(p)
+    for width in WIDTHS:
+        p.set_viewport_size({"width": width, "height": 900})
+        p.wait_for_timeout(500)
+        where = f"replay analysis {width}px"
+        assert p.get_by_test_id("stException").count() == 0, where
+        graded = p.locator("[data-testid='nk-table'] [data-grade]")
+        assert graded.count() >= 3, where
+        ring = graded.first.locator(".nk-card").evaluate("e => getComputedStyle(e).outlineStyle")
+        assert ring == "solid", where
+        assert p.get_by_test_id("nk-notes").is_visible(), where
+        wide = p.evaluate(TOO_WIDE)
+        assert not wide, (where, wide)
+        p.get_by_test_id("nk-table").scroll_into_view_if_needed()
+        _shot(p, f"replay-analysis-en-{width}")
