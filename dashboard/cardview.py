@@ -35,7 +35,8 @@ CSS = """
 .nk-role{font-size:.75em;opacity:.9}
 .nk-best{outline:3px solid #00c853;outline-offset:2px}.nk-inaccuracy{outline:3px solid #ffab00;outline-offset:2px}
 .nk-mistake{outline:3px solid #ff1744;outline-offset:2px}
-.nk-mark{font-size:.8em;font-weight:700;margin-left:.1em}
+.nk-mark{font-weight:800;margin-left:.25em;padding:0 .25em;border-radius:.3em;vertical-align:top}
+[data-grade=inaccuracy] .nk-mark{background:#ffab00;color:#000}[data-grade=mistake] .nk-mark{background:#ff1744;color:#fff}
 .nk-legend{display:flex;flex-wrap:wrap;gap:.3em 1em;align-items:center;margin:.3em 0}
 @media (max-width:640px){
  .nk-table{height:auto;border-radius:1em;padding:.5em;display:flex;flex-direction:column;gap:.4em}

@@ -262,38 +262,42 @@ def test_file_uploader_speaks_the_page_language(
 
 
 def test_replay_analysis_colours_cards_at_both_widths(dashboard_url: str, page: object) -> None:
-    """The Replay page's analysis in a browser: asked for from the last trick (a
-    quick solve), the last trick's cards are ringed by their cost, the legend
-    shows, nothing is wider than the window, on a desktop and on a phone."""
+    """The Replay page's analysis in a browser, on the first round it opens
+    (sample_records/bga-online-4p.nap, game 1, round 1), from its default first
+    trick (8 of 12): at trick 9 Riku's ♣9 and Sam's ♦2 each cost an honor (``?``),
+    the other two cards are best. Rings, legend and notes show, nothing is wider
+    than the window, on a desktop and on a phone."""
     from dashboard.analysis import solver_installed
 
     if not solver_installed():
         pytest.skip("no napkifu_solver")
     p = page  # type: ignore[assignment]
     p.set_viewport_size({"width": 1400, "height": 900})
-    p.goto(f"{dashboard_url}/replay?lang=en", wait_until="domcontentloaded")
+    p.goto(f"{dashboard_url}/replay?lang=en&file=bga-online-4p.nap&game=1&round=1",
+           wait_until="domcontentloaded")  # fmt: skip
     p.get_by_test_id("replay-step").wait_for(timeout=60_000)
-    _settle(p)
-    box = p.get_by_test_id("stNumberInput").locator("input")
-    last = int(box.get_attribute("max") or "0")
-    box.fill(str(last))
-    box.press("Enter")
     _settle(p)
     p.get_by_text("Analyse this round").click()
     p.get_by_test_id("nk-legend").wait_for(timeout=60_000)
-    for _ in range(last):
+    for _ in range(9):
         p.get_by_role("button", name="next ▶").click()
         _settle(p)
+    assert p.get_by_test_id("replay-step").inner_text() == "Trick 9/12"
     for width in WIDTHS:
         p.set_viewport_size({"width": width, "height": 900})
         p.wait_for_timeout(500)
         where = f"replay analysis {width}px"
         assert p.get_by_test_id("stException").count() == 0, where
-        graded = p.locator("[data-testid='nk-table'] [data-grade]")
-        assert graded.count() >= 3, where
-        ring = graded.first.locator(".nk-card").evaluate("e => getComputedStyle(e).outlineStyle")
+        grades = p.locator("[data-testid='nk-table'] [data-grade]").evaluate_all(
+            "es => es.map(e => e.dataset.grade)"
+        )
+        assert sorted(grades) == ["best", "best", "inaccuracy", "inaccuracy"], (where, grades)
+        ring = p.locator("[data-grade='inaccuracy'] .nk-card").first.evaluate(
+            "e => getComputedStyle(e).outlineStyle"
+        )
         assert ring == "solid", where
-        assert p.get_by_test_id("nk-notes").is_visible(), where
+        notes = p.get_by_test_id("nk-notes")
+        assert notes.is_visible() and "♣9: cost 1 (best ♦10)" in notes.inner_text(), where
         wide = p.evaluate(TOO_WIDE)
         assert not wide, (where, wide)
         p.get_by_test_id("nk-table").scroll_into_view_if_needed()
