@@ -116,7 +116,7 @@ def test_replay_colours_the_cards_on_request(
     hostile: Path, monkeypatch: pytest.MonkeyPatch, lang: str
 ) -> None:
     app = _app(hostile, monkeypatch, lang, "replay")
-    assert "data-grade" not in _html(app)  # nothing is solved until asked for
+    assert 'data-grade="' not in _html(app)  # nothing is solved until asked for
     last = int(app.number_input[0].max)
     app.number_input[0].set_value(last).run()
     app.toggle(key="analyse_on").set_value(True).run()
@@ -126,7 +126,7 @@ def test_replay_colours_the_cards_on_request(
     html = _html(app)
     assert 'data-testid="nk-legend"' in html
     table = next(h.proto.body for h in app.get("html") if 'data-testid="nk-table"' in h.proto.body)
-    assert table.count("data-grade=") == 4  # the last trick's four cards
+    assert table.count('data-grade="') == 4  # the last trick's four cards
     notes = next(h.proto.body for h in app.get("html") if "nk-notes" in h.proto.body)
     assert ("最善" if lang == "ja" else "best") in notes
     assert "<b>Haru" not in notes  # names stay text
