@@ -63,12 +63,9 @@ def _plain(rnd: Any, result: Any) -> Analysis:
     }  # fmt: skip
 
 
-def judged_rounds(data: bytes, name: str) -> dict[tuple[int, int], tuple[Any, Any]]:
-    """A record's rounds, judged once: (game, round) → (its game's rules, the round)."""
-    from napkifu.api import loads
-
-    return {(g.number, r.number): (g.rules, r) for g in loads(data, file=name).games
-            for r in g.rounds}  # fmt: skip
+def rounds_of(judged: Any) -> dict[tuple[int, int], tuple[Any, Any]]:
+    """A judged record's rounds: (game, round) → (its game's rules, the round)."""
+    return {(g.number, r.number): (g.rules, r) for g in judged.games for r in g.rounds}
 
 
 def analyse(rules: Any, rnd: Any, from_trick: int) -> Analysis:

@@ -2,8 +2,8 @@
 way of a first render.
 
 A round's analysis is kept with ``st.cache_data`` per file digest, round and first
-trick (every session shares it); the judged file it comes from with
-``st.cache_resource`` (one judging for every round of the file). The Players page
+trick (every session shares it); the judged file it comes from is Replay's
+(:func:`dashboard.replay_model.judged_file`: one judging for every round of the file). The Players page
 analyses the rounds a visitor asks for, with a progress bar and a time limit.
 """
 
@@ -23,12 +23,13 @@ from dashboard.analysis import (
     analyse,
     cost_class,
     default_from_trick,
-    judged_rounds,
+    rounds_of,
     solver_installed,
     trick_costs,
 )
 from dashboard.cardview import SeatView, card_html
 from dashboard.data import SourceFile
+from dashboard.replay_model import judged_file
 from dashboard.text import t
 from napkifu.i18n import Lang
 
@@ -37,9 +38,9 @@ BATCH_SECONDS = 60
 MAX_ROUNDS = 500
 
 
-@st.cache_resource(show_spinner=False, max_entries=4)
-def _judged(digest: str, name: str, _data: bytes) -> dict[tuple[int, int], tuple[Any, Any]]:
-    return judged_rounds(_data, name)
+def _judged(digest: str, name: str, data: bytes) -> dict[tuple[int, int], tuple[Any, Any]]:
+    """The record's rounds, from the judgement Replay shares (judged once per file)."""
+    return rounds_of(judged_file(digest, name, data))
 
 
 @st.cache_data(show_spinner=False, max_entries=4096)

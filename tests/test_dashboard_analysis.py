@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 from dashboard import analysis  # noqa: E402
 from dashboard.analysis_view import graded  # noqa: E402
 from dashboard.cardview import SeatView, card_html  # noqa: E402
+from napkifu.api import loads  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "dashboard" / "app.py")
@@ -48,7 +49,7 @@ def _html(app: AppTest) -> str:
 
 @needs_solver
 def test_every_analysed_card_has_a_cost_consistent_with_its_values() -> None:
-    judged = analysis.judged_rounds(SAMPLE.read_bytes(), SAMPLE.name)
+    judged = analysis.rounds_of(loads(SAMPLE.read_bytes(), file=SAMPLE.name))
     full = [(k, v) for k, v in judged.items() if v[1].kind == "full"]
     assert full
     for _key, (rules, rnd) in full[:3]:
@@ -69,7 +70,7 @@ def test_every_analysed_card_has_a_cost_consistent_with_its_values() -> None:
 
 def test_a_round_that_cannot_be_analysed_says_why() -> None:
     sheet = ROOT / "sample_records" / "bonenkai-webgame-6p-scoresheet.nap"
-    judged = analysis.judged_rounds(sheet.read_bytes(), sheet.name)
+    judged = analysis.rounds_of(loads(sheet.read_bytes(), file=sheet.name))
     rules, rnd = next(v for v in judged.values() if v[1].kind != "full")
     assert set(analysis.analyse(rules, rnd, 1)) == {"error"}
 
