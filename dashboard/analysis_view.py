@@ -36,6 +36,8 @@ from napkifu.i18n import Lang
 BATCH_SECONDS = 60
 """The Players page stops starting new rounds after this long (what is done is shown)."""
 MAX_ROUNDS = 500
+KEPT = 8
+"""Batches of results a session keeps (player, filters, tricks and rounds asked for)."""
 
 
 def _judged(digest: str, name: str, data: bytes) -> dict[tuple[int, int], tuple[Any, Any]]:
@@ -135,10 +137,14 @@ def player_accuracy(rounds: pl.DataFrame, sources: dict[str, SourceFile], player
     done: dict = st.session_state.setdefault("_napkifu_accuracy", {})
     key = (memo_key, player, last, n)
     if st.button(t("analyse_rounds", lang, n=n), key="accuracy_go"):
+        while len(done) >= KEPT:
+            done.pop(next(iter(done)))
         done[key] = _analyse_many(rounds.head(n), sources, last, lang)
     if key not in done:
         return None
-    return accuracy(done[key], player)
+    found = done[key]
+    st.caption(t("analysed_of", lang, done=sum("error" not in a for a in found), n=n))
+    return accuracy(found, player)
 
 
 def _analyse_many(rounds: pl.DataFrame, sources: dict[str, SourceFile], last: int,
@@ -160,5 +166,4 @@ def _analyse_many(rounds: pl.DataFrame, sources: dict[str, SourceFile], last: in
             out.append(round_analysis(source.digest, source.name, game, rnd, first, source.data))
         bar.progress((i + 1) / total, text=t("analysed_of", lang, done=i + 1, n=total))
     bar.empty()
-    st.caption(t("analysed_of", lang, done=sum("error" not in a for a in out), n=total))
     return out
