@@ -19,7 +19,9 @@ run a browser session triggers, minus the network) and prints:
   also measured in a new Python process, imports included;
 - first render (one new file): a restarted server on the season plus one file it
   has not seen (only that file is judged);
-- cached interactions: rerun, page switches, a widget change and a replay step.
+- cached interactions: rerun, page switches, a widget change and a replay step;
+- the double-dummy analysis on request (Replay: one round; Players: 20 rounds), each
+  from the last five tricks (the pages' defaults).
 
 Targets (issues 26, 29): first render < 4 s cold and < 0.5 s cached, on 2 cores.
 The season is loaded through :func:`napkifu.analysis.load_sources`.
@@ -30,6 +32,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -153,9 +156,38 @@ def main() -> int:
         return AppTest.from_file(app, default_timeout=600)
 
     AppTest.from_string(WARM_SCRIPT).run()
+    # The cold render split: napkifu's judging (load_sources: the engine on every
+    # core, issue 26) and the dashboard's own share (tables, figures, the page).
+    from dashboard import state
+
+    judging: list[float] = []
+    cpu: list[float] = []
+
+    def children_cpu() -> float:
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return used.ru_utime + used.ru_stime
+
+    def load_timed(files, persist=False):  # type: ignore[no-untyped-def]
+        start, workers, own = time.perf_counter(), children_cpu(), time.process_time()
+        out = data.load_sources(files, persist=persist)
+        judging.append(time.perf_counter() - start)
+        cpu.append(children_cpu() - workers + time.process_time() - own)
+        return out
+
+    state.load_sources = load_timed  # type: ignore[assignment]
     at = fresh()
     timed("first render (cold: judges everything)", at.run, r)
     assert not at.exception, at.exception
+    state.load_sources = data.load_sources  # type: ignore[assignment]
+    label = "  of which judging (load_sources)"
+    r[label] = judging[0]
+    print(f"  {label:<40} {r[label]:7.3f} s (the engine on every core)")
+    label = "  judging CPU (workers and server)"
+    r[label] = cpu[0]
+    print(f"  {label:<40} {r[label]:7.3f} s (on 2 idle cores at best {cpu[0] / 2:.1f} s)")
+    label = "  of which the dashboard's own"
+    r[label] = r["first render (cold: judges everything)"] - judging[0]
+    print(f"  {label:<40} {r[label]:7.3f} s (tables, figures, page)")
     data.wait_for_stores()  # (the cache is written after the first render, on a thread)
     new_server = (
         "import os, sys, tempfile, time\n"
@@ -218,6 +250,22 @@ def main() -> int:
     interaction("cached: Replay, next trick", lambda: at.button(key="replay_next").click().run())
     interaction("cached: filter one player", lambda: at.multiselect(key="f_players").set_value(
         [] if at.multiselect(key="f_players").value else [names[0]]).run())  # fmt: skip
+
+    # The analysis (issue 30), on request only: its time is the solver's (issue 30's
+    # benchmark, bench_solver.py) plus judging the round's file once.
+    from dashboard.analysis import solver_installed
+
+    if solver_installed():
+        if at.multiselect(key="f_players").value:
+            at.multiselect(key="f_players").set_value([]).run()
+        at.switch_page("views/replay.py").run()
+        timed("Replay: analyse the round (last 5 tricks)",
+              lambda: at.toggle(key="analyse_on").set_value(True).run(), r)  # fmt: skip
+        assert not at.exception, at.exception
+        at.switch_page("views/players.py").run()
+        timed("Players: analyse 20 rounds (last 5 tricks)",
+              lambda: at.button(key="accuracy_go").click().run(), r)  # fmt: skip
+        assert not at.exception, at.exception
 
     cached = [v for k, v in r.items() if k.startswith("cached")]
     first = r["first render (new process, result cache)"]

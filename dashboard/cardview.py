@@ -33,6 +33,11 @@ CSS = """
 .nk-center{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);color:#fff;
  text-align:center;max-width:360px}
 .nk-role{font-size:.75em;opacity:.9}
+.nk-best{outline:3px solid #00c853;outline-offset:2px}.nk-inaccuracy{outline:3px solid #ffab00;outline-offset:2px}
+.nk-mistake{outline:3px solid #ff1744;outline-offset:2px}
+.nk-mark{font-weight:800;margin-left:.25em;padding:0 .25em;border-radius:.3em;vertical-align:top}
+[data-grade=inaccuracy] .nk-mark{background:#ffab00;color:#000}[data-grade=mistake] .nk-mark{background:#ff1744;color:#fff}
+.nk-legend{display:flex;flex-wrap:wrap;gap:.3em 1em;align-items:center;margin:.3em 0}
 @media (max-width:640px){
  .nk-table{height:auto;border-radius:1em;padding:.5em;display:flex;flex-direction:column;gap:.4em}
  .nk-seat,.nk-center{position:static;transform:none;width:auto;max-width:none;display:flex;
@@ -44,8 +49,15 @@ CSS = """
 """
 
 
-def card_html(text: str, big: bool = False) -> str:
-    """One card (``♠A``, ``SA``, ``JK``, ``JK>♥``, ``?``) as a coloured span."""
+def card_html(text: str, big: bool = False, grade: str | None = None, note: str = "") -> str:
+    """One card (``♠A``, ``SA``, ``JK``, ``JK>♥``, ``?``) as a coloured span;
+    ``grade`` (best, inaccuracy, mistake) rings it in the analysis' colour, with
+    ``note`` (its cost and the best card) as its tooltip."""
+    if grade:
+        mark = {"inaccuracy": "?", "mistake": "??"}.get(grade, "")
+        tail = f'<span class="nk-mark">{mark}</span>' if mark else ""
+        inner = card_html(text, big).replace('class="nk-card', f'class="nk-card nk-{grade}', 1)
+        return f'<span title="{escape(note)}" data-grade="{grade}">{inner}{tail}</span>'
     size = " nk-big" if big else ""
     if not text:
         return ""
@@ -90,6 +102,8 @@ class SeatView:
     leader: bool = False
     winner: bool = False
     hand: tuple[str, ...] | None = None  # the cards held before this trick
+    grade: str | None = None  # the analysis' verdict on the card (best, inaccuracy, mistake)
+    note: str = ""  # its cost and the best card, as the card's tooltip
 
 
 def seat_position(i: int, n: int) -> tuple[float, float]:
@@ -111,7 +125,11 @@ def table_html(seats: list[SeatView], center: str) -> str:
             classes.append("nk-winner")
         lead = " ▸" if seat.leader else ""
         role = f'<div class="nk-role">{escape(seat.role_label)}</div>' if seat.role_label else ""
-        card = card_html(seat.card, big=True) if seat.card else '<span class="nk-big">·</span>'
+        card = (
+            card_html(seat.card, True, seat.grade, seat.note)
+            if seat.card
+            else '<span class="nk-big">·</span>'
+        )
         hand = f'<div class="nk-hand">{cards_html(list(seat.hand))}</div>' if seat.hand else ""
         parts.append(
             f'<div class="{" ".join(classes)}" style="left:{left:.1f}%;top:{top:.1f}%">'

@@ -16,6 +16,7 @@ import polars as pl
 
 from napkifu.analysis import Season, SeasonFilter, season_tables
 from napkifu.analysis.columns import MAX_SEATS
+from napkifu.analysis.filters import parse_date
 
 KEYS = ["file", "game", "round"]
 
@@ -72,19 +73,30 @@ def filter_season(season: Season, flt: SeasonFilter) -> Season:
 
 
 def excluded_in(excluded: pl.DataFrame, index: pl.DataFrame, flt: SeasonFilter) -> pl.DataFrame:
-    """The rounds left out that fall within the filter's dates (by their game's
-    date; a whole file left out, or an undated game, is always listed: nothing
-    says it is outside), so every page can say what the current view leaves out."""
-    if flt.since is None and flt.until is None:
+    """The rounds left out that the filter would show (issue 29: every page says
+    what *its* view leaves out): a round by its game's date and preset and its own
+    seats, a whole game by its date, preset and every seat of its rounds, each
+    judged by :class:`SeasonFilter` itself. What nothing places (a whole file left
+    out, a game without a round) is always listed: nothing says it is outside."""
+    if not (flt.players or flt.presets or flt.since or flt.until) or excluded.is_empty():
         return excluded
-    dates = index.select(
-        "file", "game", pl.col("date").str.to_date(strict=False).alias("_date")
-    ).unique(["file", "game"], keep="first")
-    out = excluded.join(dates, on=["file", "game"], how="left", maintain_order="left")
-    keep = pl.col("_date").is_null()
-    inside = pl.lit(True)
-    if flt.since is not None:
-        inside = inside & (pl.col("_date") >= flt.since)
-    if flt.until is not None:
-        inside = inside & (pl.col("_date") <= flt.until)
-    return out.filter(keep | inside).drop("_date")
+    near = index.join(excluded.select("file", "game").unique(), on=["file", "game"], how="semi")
+    games: dict[tuple[str, int], tuple[date | None, str, set[str]]] = {}
+    seats: dict[tuple[str, int, int], tuple[str, ...]] = {}
+    for file, game, rnd, day, preset, players in near.select(
+        "file", "game", "round", "date", "preset", "players"
+    ).iter_rows():
+        seats[(file, game, rnd)] = tuple(players or ())
+        games.setdefault((file, game), (parse_date(day), preset or "", set()))[2].update(
+            players or ()
+        )
+    keep = []
+    for file, game, rnd in excluded.select("file", "game", "round").iter_rows():
+        known = games.get((file, game)) if game is not None else None
+        if known is None:
+            keep.append(True)
+            continue
+        day, preset, sat = known
+        who = seats.get((file, game, rnd), tuple(sat)) if rnd is not None else tuple(sat)
+        keep.append(flt.keeps_game(day, preset) and flt.keeps_seats(who))
+    return excluded.filter(pl.Series(keep, dtype=pl.Boolean))

@@ -220,6 +220,18 @@ def recent_rounds(season: Season, player: str, n: int = 20) -> pl.DataFrame:
     )
 
 
+def played_out(season: Season, player: str) -> pl.DataFrame:
+    """The player's counted rounds played to the last card (what the solver can
+    analyse: every hand is the cards played), latest first: ``file, game, round``."""
+    full = season.rounds.filter(pl.col("kind") == "full").select(KEYS)
+    return (
+        season.player_rounds.filter(pl.col("player") == player)
+        .join(full, on=KEYS, how="semi")
+        .sort(["date", *KEYS], descending=True, nulls_last=True)
+        .select(KEYS)
+    )
+
+
 def recent_games(season: Season, player: str, n: int = 10) -> pl.DataFrame:
     """The player's last ``n`` games: ``date, file, game, rounds, points``."""
     return (

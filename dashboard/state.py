@@ -35,6 +35,7 @@ from dashboard.figures import player_colours
 from dashboard.filtering import excluded_in, filter_season, players_of, presets_of, season_bounds
 from dashboard.frames import counted_rounds
 from dashboard.text import t
+from dashboard.widgets import uploader_words
 from napkifu.analysis import Season, SeasonFilter
 from napkifu.i18n import LANGS, Lang, default_lang
 
@@ -114,6 +115,7 @@ def _sources(lang: Lang) -> tuple[tuple[SourceFile, ...], bool]:
         t("upload", lang), type=["nap"], accept_multiple_files=True, key="uploads",
         help=t("upload_help", lang, mb=MAX_FILE_MB, total=MAX_TOTAL_MB), max_upload_size=MAX_FILE_MB,
     )  # fmt: skip
+    uploader_words(lang, MAX_FILE_MB)
     if uploads:
         files, notes = accept_uploads([(u.name, u.getvalue()) for u in uploads])
         for note, values in notes:

@@ -30,6 +30,10 @@ T: dict[str, Text] = {
         "Uploaded files are read in memory only (at most {mb} MB each, {total} MB in all) and never saved.",
         "アップロードしたファイルはメモリ上でのみ読みます（1ファイル {mb} MB まで、合計 {total} MB まで）。保存はしません。",
     ),
+    # Streamlit's own uploader words, replaced by CSS (widgets.uploader_words)
+    "upload_button": Text("Upload", "ファイルを選ぶ"),
+    "upload_limit": Text("{mb}MB per file • NAP", "1ファイル {mb}MB まで • .nap"),
+    "upload_drop": Text("Drag and drop files here", "ここにファイルをドロップ"),
     "too_big": Text(
         "{name} skipped: larger than {mb} MB.", "{name} は {mb} MB を超えるため読みません。"
     ),
@@ -247,6 +251,56 @@ T: dict[str, Text] = {
     ),
     "no_player": Text("No such player in this season.", "このシーズンにそのプレイヤーはいません。"),
     "all_files": Text("File", "ファイル"),
+    # double-dummy analysis (Replay and Players)
+    "analysis": Text("Analysis (double-dummy)", "解析（ダブルダミー）"),
+    "analysis_caption": Text(
+        "Each card's cost in honors to its side against the best card, judged as if every hand were seen (the allies do not know the adjutant until the called card shows): a record's real choices were made with less.",
+        "各札が最善の札と比べて自陣営に失わせた絵札の数。全員の手札が見えている前提で判定します（連合軍は指定札が出るまで副官を知りません）。実際の判断はもっと少ない情報で行われています。",
+    ),
+    "no_solver": Text(
+        "The analysis engine (the napkifu_solver module) is not installed: run scripts/setup.sh. Everything else works without it.",
+        "解析エンジン（napkifu_solver モジュール）が入っていません。scripts/setup.sh を実行してください。ほかの機能はそのまま使えます。",
+    ),
+    "analyse_round": Text("Analyse this round", "このラウンドを解析"),
+    "analyse_help": Text(
+        "Solves the round from the trick chosen: the last five tricks take a fraction of a second, the whole round can take minutes.",
+        "選んだトリックから解きます。最後の5トリックなら一瞬ですが、最初からだと数分かかることがあります。",
+    ),
+    "from_trick": Text("From trick", "開始トリック"),
+    "analysing": Text("Analysing…", "解析中…"),
+    "not_analysed": Text(
+        "This round cannot be analysed: {reason}", "このラウンドは解析できません: {reason}"
+    ),
+    "par_line": Text(
+        "Par from trick {trick}: {par} honors for Napoleon's side (bid {bid}: {made}); after the last card {final}.",
+        "トリック {trick} からのパー: ナポレオン側の絵札 {par} 枚（ビッド {bid}: {made}）。最後の札の後は {final} 枚。",
+    ),
+    "cost_best": Text("best card", "最善手"),
+    "cost_1": Text("? cost 1 honor", "? 絵札 1 枚の損"),
+    "cost_2": Text(
+        "?? cost 2 or more, or the contract turned", "?? 2 枚以上の損、または勝敗が逆転"
+    ),
+    "cost_note": Text("{card}: cost {cost} (best {alt})", "{card}: 損失 {cost}（最善 {alt}）"),
+    "best_note": Text("{card}: best", "{card}: 最善"),
+    "accuracy": Text("Accuracy and luck (double-dummy)", "正確さと運（ダブルダミー）"),
+    "accuracy_caption": Text(
+        "Over the rounds analysed: by role, the share of best cards and the honors lost a round by this player's cards; against par: the honors the side made minus the par of the deal at the first trick analysed (what the other side gave away, less what one's own did).",
+        "解析したラウンドについて、役割ごとの最善手の割合と、このプレイヤーの札で失った絵札（1ラウンドあたり）。パーとの差は、解析開始時のパーに対して自陣営が実際に取った絵札の差（相手の損から味方の損を引いたもの）。",
+    ),
+    "last_tricks": Text("Tricks analysed (the last)", "解析するトリック数（最後から）"),
+    "rounds_to_analyse": Text("Rounds (most recent first)", "ラウンド数（新しい順）"),
+    "analyse_rounds": Text("Analyse {n} rounds", "{n} ラウンドを解析"),
+    "analysed_of": Text(
+        "Analysed {done} of {n} rounds.", "{n} ラウンド中 {done} ラウンドを解析しました。"
+    ),
+    "analysis_time_up": Text(
+        "Stopped after {seconds} s: analysed {done} of {n} rounds (fewer tricks go faster).",
+        "{seconds} 秒で打ち切りました: {n} ラウンド中 {done} ラウンドを解析（トリック数を減らすと速くなります）。",
+    ),
+    "no_full_rounds": Text(
+        "No fully played round of this player to analyse.",
+        "このプレイヤーには解析できる（最後まで記録された）ラウンドがありません。",
+    ),
 }
 
 

@@ -9,6 +9,7 @@ import inspect
 import polars as pl
 import streamlit as st
 
+from dashboard.text import t
 from napkifu.analysis import COLUMNS
 from napkifu.i18n import NONE_CELL, VALUES, Lang, header
 
@@ -99,3 +100,29 @@ def described(table: str, column: str, lang: Lang) -> str:
 
 def pct(rate: float | None) -> str:
     return NONE_CELL if rate is None else f"{rate:.0%}"
+
+
+UPLOADER_CSS = """<style>
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p,
+[data-testid="stFileUploaderDropzoneInstructions"] span,
+[data-testid="stFileUploaderDropzone"] > div:not([data-testid]) span {{ font-size: 0; }}
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p::after
+  {{ content: "{button}"; font-size: 0.875rem; }}
+[data-testid="stFileUploaderDropzoneInstructions"] span::after
+  {{ content: "{limit}"; font-size: 0.75rem; }}
+[data-testid="stFileUploaderDropzone"] > div:not([data-testid]) span::after
+  {{ content: "{drop}"; font-size: 0.875rem; }}
+</style>"""
+
+
+def uploader_words(lang: Lang, mb: int) -> None:
+    """Streamlit's file uploader in the page's language. Its button ("Upload"),
+    its limit ("5MB per file • NAP") and its drop hint are Streamlit's own English,
+    which no option translates; in Japanese they are hidden (no font size) and our
+    words drawn in their place by CSS (the English stays in the page, unseen: what
+    a screen reader says of the button is still Streamlit's)."""
+    if lang == "en":
+        return
+    words = {"button": t("upload_button", lang), "limit": t("upload_limit", lang, mb=mb),
+             "drop": t("upload_drop", lang)}  # fmt: skip
+    st.html(UPLOADER_CSS.format(**{k: v.replace('"', "'") for k, v in words.items()}))

@@ -147,6 +147,11 @@ HEADERS: dict[str, Text] = {
     "against_rounds": Text("Rounds against", "敵同士の回数"),
     "against_wins": Text("Won against", "敵として勝ち"),
     "link": Text("Open", "開く"),
+    # double-dummy accuracy (the dashboard's Players page)
+    "cards": Text("Cards judged", "判定した札"),
+    "best_rate": Text("Best cards", "最善手の割合"),
+    "honors_lost": Text("Honors lost/round", "失った絵札/ラウンド"),
+    "luck": Text("Against par/round", "パーとの差/ラウンド"),
 }
 
 VALUES: dict[str, Text] = {

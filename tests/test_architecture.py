@@ -65,6 +65,7 @@ DASHBOARD_MAY_USE = {
     "csvsafe",
     "diagnostics",
     "terminal",
+    "solve",  # the double-dummy analysis, on request (issue 30: analyse_round)
 }
 
 

@@ -211,3 +211,94 @@ def test_replay_steps_in_chromium(dashboard_url: str, page: object) -> None:
     assert p.get_by_test_id("replay-step").inner_text() != before
     assert p.locator(".nk-table .nk-card").count() >= 3
     assert "round=" in p.url and "file=" in p.url  # the round is in the URL
+
+
+UPLOADER_WORDS = """() => {
+  const box = document.querySelector("[data-testid='stFileUploader'] section");
+  const seen = [];
+  for (const e of box.querySelectorAll('*')) {
+    const own = [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent.trim()).join('');
+    const style = getComputedStyle(e);
+    if (own && parseFloat(style.fontSize) > 0 && !e.matches("[data-testid='stIconMaterial']"))
+      seen.push(own);
+    const after = getComputedStyle(e, '::after').content;
+    if (after && after !== 'none' && after !== 'normal') seen.push(after.replace(/^"|"$/g, ''));
+  }
+  return seen;
+}"""
+"""The words the file uploader shows: text in a visible font size (its icon aside)
+and what CSS draws after an element."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_file_uploader_speaks_the_page_language(
+    dashboard_url: str, page: object, lang: str
+) -> None:
+    """Streamlit's uploader says "Upload", "5MB per file • NAP" and, while a file
+    is dragged over it, "Drag and drop files here" in English whatever the page's
+    language; the Japanese page shows Japanese words in their place."""
+    p = page  # type: ignore[assignment]
+    p.set_viewport_size({"width": 1400, "height": 900})
+    p.goto(f"{dashboard_url}/?lang={lang}", wait_until="domcontentloaded")
+    zone = p.get_by_test_id("stFileUploaderDropzone")
+    zone.wait_for(timeout=60_000)
+    _settle(p)
+    idle = p.evaluate(UPLOADER_WORDS)
+    files = p.evaluate_handle(
+        "() => { const d = new DataTransfer(); d.items.add(new File(['x'], 'a.nap')); return d; }"
+    )
+    zone.dispatch_event("dragenter", {"dataTransfer": files})
+    p.wait_for_timeout(500)
+    dragging = p.evaluate(UPLOADER_WORDS)
+    zone.dispatch_event("dragleave", {"dataTransfer": files})
+    shown = " | ".join(idle + dragging)
+    if lang == "en":
+        assert "Upload" in idle and "Drag and drop files here" in dragging, shown
+        return
+    assert not re.search(r"Upload|per file|Drag|Browse", shown), shown
+    assert "ファイルを選ぶ" in idle and any("MB まで" in w for w in idle), shown
+    assert "ここにファイルをドロップ" in dragging, shown
+    _shot(p, "uploader-ja-1400")
+
+
+def test_replay_analysis_colours_cards_at_both_widths(dashboard_url: str, page: object) -> None:
+    """The Replay page's analysis in a browser, on the first round it opens
+    (sample_records/bga-online-4p.nap, game 1, round 1), from its default first
+    trick (8 of 12): at trick 9 Riku's ♣9 and Sam's ♦2 each cost an honor (``?``),
+    the other two cards are best. Rings, legend and notes show, nothing is wider
+    than the window, on a desktop and on a phone."""
+    from dashboard.analysis import solver_installed
+
+    if not solver_installed():
+        pytest.skip("no napkifu_solver")
+    p = page  # type: ignore[assignment]
+    p.set_viewport_size({"width": 1400, "height": 900})
+    p.goto(f"{dashboard_url}/replay?lang=en&file=bga-online-4p.nap&game=1&round=1",
+           wait_until="domcontentloaded")  # fmt: skip
+    p.get_by_test_id("replay-step").wait_for(timeout=60_000)
+    _settle(p)
+    p.get_by_text("Analyse this round").click()
+    p.get_by_test_id("nk-legend").wait_for(timeout=60_000)
+    for _ in range(9):
+        p.get_by_role("button", name="next ▶").click()
+        _settle(p)
+    assert p.get_by_test_id("replay-step").inner_text() == "Trick 9/12"
+    for width in WIDTHS:
+        p.set_viewport_size({"width": width, "height": 900})
+        p.wait_for_timeout(500)
+        where = f"replay analysis {width}px"
+        assert p.get_by_test_id("stException").count() == 0, where
+        grades = p.locator("[data-testid='nk-table'] [data-grade]").evaluate_all(
+            "es => es.map(e => e.dataset.grade)"
+        )
+        assert sorted(grades) == ["best", "best", "inaccuracy", "inaccuracy"], (where, grades)
+        ring = p.locator("[data-grade='inaccuracy'] .nk-card").first.evaluate(
+            "e => getComputedStyle(e).outlineStyle"
+        )
+        assert ring == "solid", where
+        notes = p.get_by_test_id("nk-notes")
+        assert notes.is_visible() and "♣9: cost 1 (best ♦10)" in notes.inner_text(), where
+        wide = p.evaluate(TOO_WIDE)
+        assert not wide, (where, wide)
+        p.get_by_test_id("nk-table").scroll_into_view_if_needed()
+        _shot(p, f"replay-analysis-en-{width}")

@@ -217,8 +217,43 @@ def test_what_is_left_out_follows_the_date_filter() -> None:
         schema=schema("excluded"), orient="row",
     )  # fmt: skip
     index = pl.DataFrame(
-        {"file": ["a.nap", "b.nap"], "game": [1, 1], "date": ["2026-01-05", "2026-03-01"]}
-    )
+        {"file": ["a.nap", "b.nap", "b.nap"], "game": [1, 1, 1], "round": [3, 1, 2],
+         "date": ["2026-01-05", "2026-03-01", "2026-03-01"], "preset": ["bga", "classic", "classic"],
+         "players": [["Ann", "Bo"], ["Cy", "Di"], ["Ann", "Di"]]}
+    )  # fmt: skip
     assert excluded_in(excluded, index, SeasonFilter()).equals(excluded)
     jan = SeasonFilter(since=date(2026, 1, 1), until=date(2026, 1, 31))
     assert excluded_in(excluded, index, jan)["file"].to_list() == ["a.nap", "c.nap"]
+
+
+def test_what_is_left_out_follows_the_player_and_preset_filters() -> None:
+    """b.nap's round 1 was played by Cy and Di only: filtered to Ann it is not in
+    the view, so it is not listed as left out of it (c.nap, a whole file nothing
+    places, always is); the preset filter drops a.nap's bga round."""
+    from dashboard.filtering import excluded_in
+    from napkifu.analysis import SeasonFilter, schema
+
+    excluded = pl.DataFrame(
+        [("a.nap", 1, 3, 9, "NAP103", "x"), ("b.nap", 1, 1, 4, "NAP103", "y"),
+         ("b.nap", 2, None, 30, "NAP110", "w"), ("c.nap", None, None, 1, "NAP106", "z")],
+        schema=schema("excluded"), orient="row",
+    )  # fmt: skip
+    index = pl.DataFrame(
+        {"file": ["a.nap", "b.nap", "b.nap", "b.nap"], "game": [1, 1, 1, 2],
+         "round": [3, 1, 2, 1], "date": ["2026-01-05", "2026-03-01", "2026-03-01", None],
+         "preset": ["bga", "classic", "classic", "classic"],
+         "players": [["Ann", "Bo"], ["Cy", "Di"], ["Ann", "Di"], ["Bo", "Cy"]]}
+    )  # fmt: skip
+
+    def left_out(flt: SeasonFilter) -> list[tuple[str, int | None]]:
+        return list(excluded_in(excluded, index, flt).select("file", "round").iter_rows())
+
+    assert left_out(SeasonFilter(players=("Ann",))) == [("a.nap", 3), ("c.nap", None)]
+    assert left_out(SeasonFilter(players=("Cy",))) == [("b.nap", 1), ("b.nap", None),
+                                                       ("c.nap", None)]  # fmt: skip
+    assert left_out(SeasonFilter(presets=("classic",))) == [
+        ("b.nap", 1),
+        ("b.nap", None),
+        ("c.nap", None),
+    ]
+    assert left_out(SeasonFilter(players=("Di",), presets=("bga",))) == [("c.nap", None)]

@@ -7,6 +7,7 @@ import polars as pl
 import streamlit as st
 
 from dashboard import figures, frames
+from dashboard.analysis_view import player_accuracy
 from dashboard.links import game_url, replay_url
 from dashboard.state import context, from_link, keep_in_url, memo
 from dashboard.text import t
@@ -87,3 +88,8 @@ show_table(rounds, lang, "player_rounds", key="recent_rounds",
 st.subheader(t("head_to_head", lang))
 st.caption(t("head_to_head_caption", lang))
 show_table(frames.head_to_head(season, player), lang, key="head_to_head")
+
+found = player_accuracy(memo(ctx, "played_out", player, lambda: frames.played_out(season, player)),
+                        ctx.sources, player, lang, (ctx.key, ctx.filters))  # fmt: skip
+if found is not None:
+    show_table(found, lang, key="accuracy")

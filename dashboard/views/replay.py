@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import polars as pl
 import streamlit as st
 
 from dashboard import replay_model
+from dashboard.analysis_view import graded, replay_analysis
 from dashboard.cardview import CSS, table_html
 from dashboard.links import as_int
 from dashboard.state import context, from_link, keep_in_url
@@ -88,10 +91,17 @@ if last > 0:
     b2.slider(t("trick_no", lang), 0, last, key="replay_step", label_visibility="collapsed")
 step = steps[st.session_state["replay_step"]]
 st.html(f'<div data-testid="replay-step">{step.title}</div>')
-st.html(CSS + table_html(list(step.seats), step.center_html))
+table, notes = st.empty(), st.empty()  # (drawn once the analysis, if asked for, is known)
 if not view.has_tricks:
     st.info(t("no_tricks", lang))
 if view.diagnostics:
     with st.expander(t("round_diags", lang), expanded=True):
         for line in view.diagnostics:
             st.markdown(f"- {line}")
+analysis = replay_analysis(source, game, rnd, last, lang)
+seats, graded_notes = graded(step.seats, analysis, st.session_state["replay_step"], lang)
+table.html(CSS + table_html(list(seats), step.center_html))
+if graded_notes:
+    notes.html(
+        f'<div class="nk-notes" data-testid="nk-notes">{escape(" · ".join(graded_notes))}</div>'
+    )

@@ -27,7 +27,7 @@ from napkifu.analysis import FileRows, Season, SeasonBuilder, judgement_rows, ro
 from napkifu.analysis.frames import CACHE_SCHEMA, FILE_TABLES, pack_frames, read_cached
 from napkifu.api import loads
 from napkifu.cache import ResultCache
-from napkifu.parallel.pool import run_jobs
+from napkifu.parallel.pool import MAX_BATCH, resolve_jobs, run_jobs
 from napkifu.paths import regular_files
 
 PARALLEL_BYTES = 512 * 1024
@@ -63,10 +63,10 @@ PROBLEM_SCHEMA = {
     "severity": pl.String, "message": pl.String, "message_ja": pl.String,
     "game": pl.Int64, "round": pl.Int64, "trick": pl.Int64,
 }  # fmt: skip
-INDEX_SCHEMA = {
+INDEX_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "file": pl.String, "game": pl.Int64, "round": pl.Int64, "title": pl.String,
     "date": pl.String, "kind": pl.String, "napoleon": pl.String, "contract": pl.String,
-    "errors": pl.Int64, "line": pl.Int64,
+    "errors": pl.Int64, "line": pl.Int64, "preset": pl.String, "players": pl.List(pl.String),
 }  # fmt: skip
 
 
@@ -149,7 +149,9 @@ def _problems(name: str, judgement: Any) -> list[dict[str, Any]]:
 
 
 def index_rows(name: str, games: Iterable[Any]) -> list[dict[str, Any]]:
-    """One row per round judged, also those left out of the season."""
+    """One row per round judged, also those left out of the season (with its game's
+    preset and the round's seats, so a view can tell which filter a left-out round
+    falls in)."""
     index = []
     for game in games:
         for rnd in game.rounds:
@@ -159,7 +161,8 @@ def index_rows(name: str, games: Iterable[Any]) -> list[dict[str, Any]]:
                  "date": game.date, "kind": rnd.kind, "napoleon": rnd.napoleon,
                  "contract": f"{rnd.bid_count}{trump}" if rnd.bid_count is not None else None,
                  "errors": sum(1 for d in rnd.diagnostics if d.is_error),
-                 "line": rnd.line}
+                 "line": rnd.line, "preset": game.preset,
+                 "players": list(rnd.players or game.players)}
             )  # fmt: skip
     return index
 
@@ -207,7 +210,7 @@ def judge_sources(
         jobs = _jobs_from_env()
     if jobs is None:
         jobs = 0 if sum(len(job[1]) for job in todo) >= PARALLEL_BYTES else 1
-    judged = run_jobs(file_frames, todo, jobs)
+    judged = run_jobs(file_frames, todo, jobs, batch=_batch(len(todo), jobs))
     builder = SeasonBuilder()
     problems: list[pl.DataFrame] = []
     index: list[pl.DataFrame] = []
@@ -227,6 +230,14 @@ def judge_sources(
         index=pl.concat(index) if index else pl.DataFrame(schema=INDEX_SCHEMA),
         files=tuple(f.name for f in files),
     )
+
+
+def _batch(files: int, jobs: int) -> int:
+    """Files per task: a season of a few dozen big files (a club's, 200 rounds each)
+    goes one file a task, so that no core idles while the other ends a batch of
+    eight (up to 2 s of a cold first render on 2 cores); thousands of small files
+    still go in batches, which spares each its round trip."""
+    return max(1, min(MAX_BATCH, files // (resolve_jobs(jobs) * 16)))
 
 
 def source_key(cache: ResultCache, f: SourceFile) -> str:
