@@ -38,7 +38,7 @@ def judge_game(game: Game, file: str, detail: bool = True) -> JudgedGame:
             extra = Reporter(file, game.number, rnd.number)
             if prev is not None and prev.source.dealer is not None and dealer is not None:
                 _check_dealer(players, prev, dealer, rnd, extra)
-            running.add_round(rnd, _points(jr), extra)
+            running.add_round(rnd, _points(jr, rules), extra)
             if extra.items:
                 jr = dataclasses.replace(jr, diagnostics=jr.diagnostics + tuple(extra.items))
             rounds.append(jr)
@@ -100,16 +100,17 @@ def _rotation(rules: Rules, prev: JudgedRound | None, prev_first: int | None) ->
     return prev_first
 
 
-def _points(jr: JudgedRound) -> dict[str, int] | None:
+def _points(jr: JudgedRound, rules: Rules) -> dict[str, int] | None:
     """What the round adds to the running totals: the rules' scores, else the written
-    ones; nothing for a redeal or a round with no Napoleon; None when unknown."""
+    ones; nothing for a redeal, a round with no Napoleon or ``scoring none``; None
+    when unknown."""
     if jr.scores is not None:
         return jr.scores
     if jr.written_scores is not None:
         return jr.written_scores
     if jr.kind == "redeal" or jr.napoleon is None:
         return {}
-    return None if jr.win is None or not jr.adjutant_known else {}
+    return {} if rules.scoring == "none" else None
 
 
 def _crashed(ctx: RoundContext, rnd: Round, e: Exception) -> JudgedRound:

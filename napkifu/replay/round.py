@@ -27,7 +27,7 @@ from napkifu.replay.play_check import check_plays
 from napkifu.replay.report import Reporter, bid_text
 from napkifu.replay.results import JudgedRound, RoundKind
 from napkifu.replay.scoring import round_scores
-from napkifu.replay.sheet import check_result, check_score
+from napkifu.replay.sheet import check_result, check_score, shutout_unknown
 from napkifu.replay.trick_results import judged_tricks
 from napkifu.replay.tricks import seat_tricks, split_unknown_tricks
 from napkifu.rules.build import Rules
@@ -241,10 +241,11 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
         honors_nap = rnd.result.honors
     win = check_result(rules, rnd, count, honors_nap, rep)
     scores = None
-    # `result lose` alone cannot tell a shutout: double-shutout is not judged then
-    shutout_unknown = rules.double_shutout and win is False and honors_nap is None
-    if win is not None and holder.known and not shutout_unknown:
+    if win is not None and holder.known:
         scores = round_scores(rules, players, napoleon, holder.adjutant, count, win, honors_all)
+        # `result lose` alone cannot tell a shutout (v1.1 §1): that part is not judged
+        if scores is not None and rules.double_shutout and not win and honors_all is None:
+            scores = shutout_unknown(rnd, scores, honors_nap, rep)
     written = check_score(rnd, scores, players, rep)
     kind: RoundKind = (
         "score-sheet" if not rnd.tricks else ("claim" if rnd.claim is not None else "full")
