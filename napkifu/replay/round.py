@@ -7,6 +7,7 @@ hides a later one that can still be judged.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from napkifu.replay.deal import check_deal
 from napkifu.replay.holdings import check_widow, hand_consistency, start_holdings
 from napkifu.replay.play_check import check_plays
 from napkifu.replay.report import Reporter, bid_text
+from napkifu.replay.reread import reread
 from napkifu.replay.results import JudgedRound, RoundKind
 from napkifu.replay.scoring import round_scores
 from napkifu.replay.sheet import check_result, check_score, shutout_unknown
@@ -77,6 +79,19 @@ def _after_bids_lines(rnd: Round) -> list[Span]:
 
 
 def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
+    """The round judged as written, or with one trick re-read in the order played
+    when that alone makes it consistent (:mod:`napkifu.replay.reread`)."""
+    judged = judge_as_written(ctx, rnd)
+    if not judged.has_errors:
+        return judged
+
+    def judge(again: Round, detail: bool) -> JudgedRound:
+        return judge_as_written(dataclasses.replace(ctx, detail=detail), again)
+
+    return reread(rnd, judged, judge, Reporter(ctx.file, ctx.game, rnd.number))
+
+
+def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
     rules, players = ctx.rules, ctx.players
     rep = Reporter(ctx.file, ctx.game, rnd.number)
     n = len(players)
