@@ -96,7 +96,7 @@ def _round_and_judge():  # type: ignore[no-untyped-def]
     ctx = RoundContext(rules, game.player_names, "", 1, 0, "Sora", False)
     rnd = game.rounds[0]
 
-    def judge(again, detail):  # type: ignore[no-untyped-def]
+    def judge(again, detail, first=None):  # type: ignore[no-untyped-def]
         return judge_as_written(dataclasses.replace(ctx, detail=detail), again)
 
     return rnd, judge_as_written(ctx, rnd), judge
@@ -107,10 +107,10 @@ def test_readings_of_two_tricks_that_fit_leave_the_verdict_as_written() -> None:
     assert judged.has_errors
     as_written = [t.plays for t in rnd.tricks]
 
-    def lenient(again, detail):  # type: ignore[no-untyped-def]
+    def lenient(again, detail, first=None):  # type: ignore[no-untyped-def]
         """Pretends that re-reading trick 2 or trick 3 makes the round consistent."""
         moved = [k for k, t in enumerate(again.tricks) if t.plays != as_written[k]]
-        result = judge(again, detail)
+        result = judge(again, detail, first)
         if moved and moved[0] in (1, 2):
             return dataclasses.replace(result, diagnostics=())
         return result
@@ -122,7 +122,7 @@ def test_readings_of_two_tricks_that_fit_leave_the_verdict_as_written() -> None:
 
 def test_only_faults_of_play_are_re_read() -> None:
     rnd, judged, judge = _round_and_judge()
-    other = dataclasses.replace(judged.diagnostics[0], code="NAP305")
+    other = dataclasses.replace(judged.diagnostics[0], code="NAP103")
     mixed = dataclasses.replace(judged, diagnostics=(*judged.diagnostics, other))
     assert reread(rnd, mixed, judge, Reporter("", 1, 1)) is mixed
 

@@ -30,11 +30,14 @@ def judge_game(game: Game, file: str, detail: bool = True) -> JudgedGame:
             bids = rnd.all_bids
             named = _named_first(players, bids)
             first = first_bidder(players, dealer, named, _rotation(rules, prev, prev_first))
-            ctx = RoundContext(rules, players, file, game.number, first, dealer, detail)
+            by_prefix = dealer is None and named in players
+            ctx = RoundContext(rules, players, file, game.number, first, dealer, detail, by_prefix)
             try:
                 jr = judge_round(ctx, rnd)
             except Exception as e:
                 jr = _crashed(ctx, rnd, e)
+            if jr.first_bidder in players:  # (a `Name:` prefix that was a slip: re-read)
+                first = players.index(jr.first_bidder)
             extra = Reporter(file, game.number, rnd.number)
             if prev is not None and prev.source.dealer is not None and dealer is not None:
                 _check_dealer(players, prev, dealer, rnd, extra)

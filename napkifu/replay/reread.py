@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from napkifu.diagnostics import Diagnostic
 from napkifu.model import Round, TrickLine
@@ -26,7 +27,10 @@ from napkifu.replay.results import JudgedRound
 
 PLAY_CODES = frozenset(
     [
+        "NAP201",
         "NAP204",
+        "NAP303",
+        "NAP305",
         "NAP401",
         "NAP402",
         "NAP501",
@@ -39,55 +43,90 @@ PLAY_CODES = frozenset(
         "NAP602",
     ]
 )
-"""The faults a trick read in the wrong order can cause (and so may explain away)."""
+"""The faults a line read wrongly can cause (and so may explain away): who held which
+card, who led, who won, who is Napoleon, whose turn it was to bid."""
 
-BUDGET = 240
+BUDGET = 260
 """Re-judgings tried for one round at most (each costs about as much as judging it)."""
 
-Judge = Callable[[Round, bool], JudgedRound]
-"""Judges a round as written; the flag asks for the judged tricks."""
+Judge = Callable[[Round, bool, "int | None"], JudgedRound]
+"""Judges a round as written; the flag asks for the judged tricks; the int, when
+given, is the seat that bids first instead of the one the `Name:` prefix names."""
 
 
-def reread(rnd: Round, judged: JudgedRound, judge: Judge, rep: Reporter) -> JudgedRound:
-    """``judged``, or the round judged with one trick re-read in the order played
-    when that alone makes it consistent (with one diagnostic at that trick's line)."""
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One line read another way: ``line`` names it (readings of the same line may
+    fit together; of two lines, they may not)."""
+
+    line: tuple[str, int]  # ("trick", index), ("napoleon", 0), ("first", 0)
+    round: Round
+    first: int | None = None  # the first bidder's seat, for a reading of the auction
+    order: tuple[int, ...] = ()  # for a trick: the written cards' positions, as played
+
+
+def reread(
+    rnd: Round, judged: JudgedRound, judge: Judge, rep: Reporter, first_named: bool = False
+) -> JudgedRound:
+    """``judged``, or the round judged with one line re-read when that alone makes it
+    consistent (with one diagnostic at that line). ``first_named``: the first bidder
+    was read from a bid's ``Name:`` prefix (so that prefix may be the slip)."""
     errors = [d for d in judged.diagnostics if d.is_error]
     if not _worth_trying(rnd, errors):
         return judged
-    fits: list[tuple[int, tuple[int, ...]]] = []
-    for tried, (k, order) in enumerate(_candidates(rnd, errors)):
+    fits: list[tuple[Reading, JudgedRound]] = []
+    for tried, reading in enumerate(_readings(rnd, errors, judged.players, first_named)):
         if tried >= BUDGET:
             break
-        if not judge(_with_order(rnd, k, order), False).has_errors:
-            fits.append((k, order))
-            if fits[0][0] != k:
-                return judged  # two tricks could be the slip: nothing tells which one
-    if not fits:
-        return judged
-    k, order = fits[0]
-    again = judge(_with_order(rnd, k, order), True)
-    _report(rnd.tricks[k], [o for _, o in fits], again, rep)
+        again = judge(reading.round, False, reading.first)
+        if _fits(reading, again):
+            fits.append((reading, again))
+            if fits[0][0].line != reading.line:
+                return judged  # two lines could be the slip: nothing tells which one
+    if not fits or (len(fits) > 1 and fits[0][0].line[0] != "trick"):
+        return judged  # (two Napoleons, or two first bidders, fit: which one is unknown)
+    reading = fits[0][0]
+    again = judge(reading.round, True, reading.first)
+    if reading.line[0] == "trick":
+        trick = rnd.tricks[reading.line[1]]
+        _report(trick, [r.order for r, _ in fits], again, rep)
+    elif reading.line[0] == "napoleon":
+        _report_napoleon(rnd, reading.round, rep)
     return dataclasses.replace(again, source=rnd, diagnostics=tuple(rep.items) + again.diagnostics)
 
 
+def _fits(reading: Reading, again: JudgedRound) -> bool:
+    """Whether the round read so is consistent: no error at all — but for a reading
+    of the auction, where the prefix that was the slip remains one NAP303."""
+    errors = [d.code for d in again.diagnostics if d.is_error]
+    if reading.line[0] == "first":
+        return errors == ["NAP303"]
+    return not errors
+
+
 def _worth_trying(rnd: Round, errors: list[Diagnostic]) -> bool:
-    """Only a round whose tricks were all read, with faults of play only, on more
-    than one line or more than once: one error on one line is already one slip, one
-    error (a wrong leader's name is as likely as a trick out of order)."""
-    if not rnd.tricks or rnd.lost_lines or not errors:
+    """Only a round whose lines were all read, with faults of play only, more than
+    one: one error is already one slip, one error (a wrong leader's name is as likely
+    as a trick out of order, a real revoke as two cards swapped)."""
+    if not rnd.tricks or rnd.lost_lines or len(errors) < 2:
         return False
     if any(d.code not in PLAY_CODES for d in errors):
         return False
     n = {len(t.plays) for t in rnd.tricks}
-    if len(n) != 1 or min(n) < 2:
-        return False
-    return len(errors) > 1
+    return len(n) == 1 and min(n) >= 2
 
 
-def _candidates(rnd: Round, errors: list[Diagnostic]) -> Iterator[tuple[int, tuple[int, ...]]]:
-    """(trick index, order) to try: the tricks near the first fault first (a trick
-    out of order shows at itself, at the next trick's leader, or at an earlier
-    revoke that its cards seem to prove), every way of reading each."""
+def _readings(
+    rnd: Round, errors: list[Diagnostic], players: tuple[str, ...], first_named: bool
+) -> Iterator[Reading]:
+    """The lines to read another way, the likeliest first: the first bidder (when a
+    `Name:` prefix gave it), the `napoleon` line (when no auction says who won), then
+    every trick, the ones near the first fault first, every way of reading each."""
+    if first_named:
+        for seat in range(len(players)):
+            yield Reading(("first", 0), rnd, first=seat)
+    if rnd.napoleon is not None and not rnd.bids:
+        yield from _napoleon_readings(rnd, players)
     numbers = [t.number for t in rnd.tricks]
     faults = sorted({d.trick for d in errors if d.trick is not None})
     first = faults[0] if faults else numbers[0]
@@ -96,7 +135,18 @@ def _candidates(rnd: Round, errors: list[Diagnostic]) -> Iterator[tuple[int, tup
     )
     for k in near:
         for order in orders(len(rnd.tricks[k].plays)):
-            yield k, order
+            yield Reading(("trick", k), _with_order(rnd, k, order), order=order)
+
+
+def _napoleon_readings(rnd: Round, players: tuple[str, ...]) -> Iterator[Reading]:
+    """The `napoleon` line naming another player (when no auction says who won)."""
+    line = rnd.napoleon
+    assert line is not None
+    for name in players:
+        if name != line.player.name:
+            player = dataclasses.replace(line.player, name=name)
+            again = dataclasses.replace(line, player=player)
+            yield Reading(("napoleon", 0), dataclasses.replace(rnd, napoleon=again))
 
 
 def orders(n: int) -> list[tuple[int, ...]]:
@@ -175,3 +225,15 @@ def _report(
             f"カードが {first} からの{how_ja}で書かれているようだ: {in_order_ja}",
             line.number,
         )
+
+
+def _report_napoleon(rnd: Round, again: Round, rep: Reporter) -> None:
+    assert rnd.napoleon is not None and again.napoleon is not None
+    written, fits = rnd.napoleon.player.name, again.napoleon.player.name
+    rep.add(
+        "NAP305",
+        rnd.napoleon.meta.span,
+        f"napoleon {written} disagrees with the play, which fits Napoleon {fits} "
+        f"(who leads trick 1 and holds what Napoleon held)",
+        f"`napoleon` 行の {written} がプレイと矛盾しています（プレイはナポレオン {fits} なら合う）",
+    )

@@ -57,6 +57,7 @@ class RoundContext:
     first_bidder: int  # seat, already resolved by the game
     dealer: str | None
     detail: bool = True  # build the judged tricks (False: the verdict only, for check)
+    first_named: bool = False  # the first bidder was read from a bid's `Name:` prefix
 
 
 def _after_bids_lines(rnd: Round) -> list[Span]:
@@ -79,16 +80,19 @@ def _after_bids_lines(rnd: Round) -> list[Span]:
 
 
 def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
-    """The round judged as written, or with one trick re-read in the order played
-    when that alone makes it consistent (:mod:`napkifu.replay.reread`)."""
+    """The round judged as written, or with one line re-read (a trick in the order
+    played, the `napoleon` line, the first bidder) when that alone makes it
+    consistent (:mod:`napkifu.replay.reread`)."""
     judged = judge_as_written(ctx, rnd)
     if not judged.has_errors:
         return judged
 
-    def judge(again: Round, detail: bool) -> JudgedRound:
-        return judge_as_written(dataclasses.replace(ctx, detail=detail), again)
+    def judge(again: Round, detail: bool, first: int | None) -> JudgedRound:
+        seat = ctx.first_bidder if first is None else first
+        return judge_as_written(dataclasses.replace(ctx, detail=detail, first_bidder=seat), again)
 
-    return reread(rnd, judged, judge, Reporter(ctx.file, ctx.game, rnd.number))
+    rep = Reporter(ctx.file, ctx.game, rnd.number)
+    return reread(rnd, judged, judge, rep, ctx.first_named)
 
 
 def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
@@ -122,6 +126,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
         last = rnd.bids[-1]
         rep.add("NAP304", last.meta.span, "the auction is unfinished", "競りが終わっていません")
     napoleon, count, suit = auction.napoleon, auction.count, auction.suit
+    bid_known = True  # an impossible bid proves nothing about who won or the scores
     if rnd.napoleon is not None:
         line = rnd.napoleon
         w = line.bid
@@ -147,12 +152,13 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
                     f"{', no-trump allowed' if rules.no_trump else ', no no-trump'})",
                     f"ビッド {bid_text(count, suit)} が範囲外",
                 )
+                bid_known = False
     if napoleon not in players or count is None:
         return unjudged_round(base, "score-sheet" if not rnd.tricks else "full", rep)
     trump = None if suit is None else int(suit)
-    check_deal(rules, rnd, napoleon, rep)
+    check_deal(rules, rnd, napoleon, rep, players)
     nap_seat = players.index(napoleon)
-    hands = {h.player.name: h for h in rnd.hands}
+    hands = {h.player.name: h for h in rnd.hands if h.player.name in players}  # (else NAP103)
     widow = {r.card for r in rnd.widow.cards if r.card != UNKNOWN} if rnd.widow else None
     widow_list = [r.card for r in rnd.widow.cards] if rnd.widow else None
     widow_known = widow_list is not None and UNKNOWN not in widow_list
@@ -216,7 +222,8 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
             revealed = holder.revealed_at
             holder = written_holder(rnd, napoleon, players)
             holder.revealed_at = revealed
-    if not (holder.known or illegal) and rnd.tricks and rnd.claim and rnd.adjutant is None:
+    # (a trick that could not be read may have told: then nothing is missing)
+    if not (holder.known or illegal or lost) and rnd.tricks and rnd.claim and rnd.adjutant is None:
         rep.add(
             "NAP402",
             rnd.meta.span,
@@ -254,7 +261,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
         honors_all = rules.honors_total - honors_nap - (d if rules.discard_honors == "void" else 0)
     if rnd.tricks and rnd.result is not None and honors_nap is None:
         honors_nap = rnd.result.honors
-    win = check_result(rules, rnd, count, honors_nap, rep)
+    win = check_result(rules, rnd, count, honors_nap, rep) if bid_known else None
     scores = None
     if win is not None and holder.known:
         scores = round_scores(rules, players, napoleon, holder.adjutant, count, win, honors_all)
