@@ -108,10 +108,12 @@ def _worth_trying(rnd: Round, errors: list[Diagnostic]) -> bool:
     """Only a round whose lines were all read, with faults of play only, more than
     one: one error is already one slip, one error (a wrong leader's name is as likely
     as a trick out of order, a real revoke as two cards swapped)."""
-    if not rnd.tricks or rnd.lost_lines or len(errors) < 2:
+    if rnd.lost_lines or len(errors) < 2:
         return False
-    if any(d.code not in PLAY_CODES for d in errors):
-        return False
+    return all(d.code in PLAY_CODES for d in errors)
+
+
+def _tricks_readable(rnd: Round) -> bool:
     n = {len(t.plays) for t in rnd.tricks}
     return len(n) == 1 and min(n) >= 2
 
@@ -127,6 +129,8 @@ def _readings(
             yield Reading(("first", 0), rnd, first=seat)
     if rnd.napoleon is not None and not rnd.bids:
         yield from _napoleon_readings(rnd, players)
+    if not _tricks_readable(rnd):
+        return
     numbers = [t.number for t in rnd.tricks]
     faults = sorted({d.trick for d in errors if d.trick is not None})
     first = faults[0] if faults else numbers[0]
