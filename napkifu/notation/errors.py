@@ -159,8 +159,8 @@ def _keyword_meant(word: str, expected: set[str]) -> str | None:
         return None
     if word.lower() in known:
         return word.lower()
-    if not _NAME_WORD.fullmatch(word) or len(word) < 3:
-        return None  # a number, a card or a two-letter word: no keyword meant
+    if not 3 <= len(word) <= 12 or not _NAME_WORD.fullmatch(word):
+        return None  # a number, a card, a two-letter word or a runaway token: none meant
     return closest_name(word.lower(), known)
 
 
