@@ -133,3 +133,24 @@ def test_every_reading_of_a_trick_once_never_as_written(n: int, count: int) -> N
     assert len(found) == len(set(found)) == count
     assert tuple(range(n)) not in found
     assert all(sorted(o) == list(range(n)) for o in found)
+
+
+def test_a_game_spends_a_bounded_number_of_re_readings() -> None:
+    """A game judged under the wrong rules has faults in every round: its rounds
+    share one budget of re-judgings, so checking it stays fast."""
+    from napkifu.replay.reread import Tries
+
+    rnd, judged, judge = _round_and_judge()
+    calls = []
+
+    def counted(again, detail, first=None):  # type: ignore[no-untyped-def]
+        calls.append(detail)
+        return judge(again, detail, first)
+
+    assert reread(rnd, judged, counted, Reporter("", 1, 1), tries=Tries(0)) is judged
+    assert calls == []
+    tries = Tries(7)
+    assert reread(rnd, judged, counted, Reporter("", 1, 1), tries=tries) is judged
+    assert (len(calls), tries.left) == (7, 0)  # (the fitting reading lay beyond)
+    fixed = reread(rnd, judged, counted, Reporter("", 1, 1), tries=Tries())
+    assert [d.code for d in fixed.diagnostics] == ["NAP501"]

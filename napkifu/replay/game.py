@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from napkifu.model import Bid, Game, Round
 from napkifu.replay.report import Reporter
+from napkifu.replay.reread import Tries
 from napkifu.replay.results import JudgedGame, JudgedRound
 from napkifu.replay.round import RoundContext, RoundIdentity, judge_round, unjudged_round
 from napkifu.replay.sheet import RunningTotals
@@ -25,13 +26,16 @@ def judge_game(game: Game, file: str, detail: bool = True) -> JudgedGame:
         prev_first: int | None = None
         prev: JudgedRound | None = None
         running = RunningTotals(players)
+        tries = Tries()  # re-readings of miswritten lines, for the whole game
         for rnd in game.rounds:
             dealer = rnd.dealer.player.name if rnd.dealer is not None else None
             bids = rnd.all_bids
             named = _named_first(players, bids)
             first = first_bidder(players, dealer, named, _rotation(rules, prev, prev_first))
             by_prefix = dealer is None and named in players
-            ctx = RoundContext(rules, players, file, game.number, first, dealer, detail, by_prefix)
+            ctx = RoundContext(
+                rules, players, file, game.number, first, dealer, detail, by_prefix, tries
+            )
             try:
                 jr = judge_round(ctx, rnd)
             except Exception as e:

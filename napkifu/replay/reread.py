@@ -49,6 +49,20 @@ card, who led, who won, who is Napoleon, whose turn it was to bid."""
 BUDGET = 260
 """Re-judgings tried for one round at most (each costs about as much as judging it)."""
 
+GAME_BUDGET = 1500
+"""Re-judgings tried for one game at most: a game judged under the wrong rules has
+faults in every round that no re-reading explains, and must not take minutes."""
+
+
+class Tries:
+    """What is left of a game's :data:`GAME_BUDGET` (shared by its rounds)."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int | None = None) -> None:
+        self.left = GAME_BUDGET if left is None else left
+
+
 Judge = Callable[[Round, bool, "int | None"], JudgedRound]
 """Judges a round as written; the flag asks for the judged tricks; the int, when
 given, is the seat that bids first instead of the one the `Name:` prefix names."""
@@ -66,7 +80,12 @@ class Reading:
 
 
 def reread(
-    rnd: Round, judged: JudgedRound, judge: Judge, rep: Reporter, first_named: bool = False
+    rnd: Round,
+    judged: JudgedRound,
+    judge: Judge,
+    rep: Reporter,
+    first_named: bool = False,
+    tries: Tries | None = None,
 ) -> JudgedRound:
     """``judged``, or the round judged with one line re-read when that alone makes it
     consistent (with one diagnostic at that line). ``first_named``: the first bidder
@@ -75,9 +94,11 @@ def reread(
     if not _worth_trying(rnd, errors):
         return judged
     fits: list[tuple[Reading, JudgedRound]] = []
+    tries = Tries() if tries is None else tries
     for tried, reading in enumerate(_readings(rnd, errors, judged.players, first_named)):
-        if tried >= BUDGET:
+        if tried >= BUDGET or tries.left <= 0:
             break
+        tries.left -= 1
         again = judge(reading.round, False, reading.first)
         if _fits(reading, again):
             fits.append((reading, again))

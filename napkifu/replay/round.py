@@ -26,7 +26,7 @@ from napkifu.replay.deal import check_deal
 from napkifu.replay.holdings import check_widow, hand_consistency, start_holdings
 from napkifu.replay.play_check import check_plays
 from napkifu.replay.report import Reporter, bid_text
-from napkifu.replay.reread import reread
+from napkifu.replay.reread import Tries, reread
 from napkifu.replay.results import JudgedRound, RoundKind
 from napkifu.replay.scoring import round_scores
 from napkifu.replay.sheet import check_result, check_score, shutout_unknown
@@ -58,6 +58,7 @@ class RoundContext:
     dealer: str | None
     detail: bool = True  # build the judged tricks (False: the verdict only, for check)
     first_named: bool = False  # the first bidder was read from a bid's `Name:` prefix
+    tries: Tries | None = None  # the game's re-readings left (napkifu.replay.reread)
 
 
 def _after_bids_lines(rnd: Round) -> list[Span]:
@@ -92,7 +93,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
         return judge_as_written(dataclasses.replace(ctx, detail=detail, first_bidder=seat), again)
 
     rep = Reporter(ctx.file, ctx.game, rnd.number)
-    return reread(rnd, judged, judge, rep, ctx.first_named)
+    return reread(rnd, judged, judge, rep, ctx.first_named, ctx.tries)
 
 
 def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
