@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 
@@ -154,3 +155,30 @@ def test_a_game_spends_a_bounded_number_of_re_readings() -> None:
     assert (len(calls), tries.left) == (7, 0)  # (the fitting reading lay beyond)
     fixed = reread(rnd, judged, counted, Reporter("", 1, 1), tries=Tries())
     assert [d.code for d in fixed.diagnostics] == ["NAP501"]
+
+
+CORPUS = Path("/work/shared/corpus/varied")
+if not CORPUS.is_dir():
+    CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "varied"
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not on this machine")
+@pytest.mark.parametrize(
+    ("name", "line", "old", "new"),
+    [
+        # a dealer who is no player, where the dealers do not simply rotate
+        ("webgame/webgame_s1500_024.nap", 100, "dealer Emi", "dealer Emix"),
+        # the one `Name:` prefix of a redeal misspelt: the rotation after it is in doubt
+        ("classic/classic_s1500_076.nap", 192, "bids Ren:pass", "bids Ken-ichi:pass"),
+    ],
+)
+def test_a_misspelt_name_that_says_who_bids_first_is_one_error(
+    name: str, line: int, old: str, new: str
+) -> None:
+    """Who bids first rests on that one name: when it is no player (NAP103), the
+    round's evidence says who bid first (re-read), not a rotation that may be off —
+    and the rounds after go on from it."""
+    lines = (CORPUS / name).read_text(encoding="utf-8").split("\n")
+    assert lines[line - 1].strip().startswith(old)
+    lines[line - 1] = lines[line - 1].replace(old, new)
+    assert errors("\n".join(lines)) == [("NAP103", line)]

@@ -27,14 +27,21 @@ def judge_game(game: Game, file: str, detail: bool = True) -> JudgedGame:
         prev: JudgedRound | None = None
         running = RunningTotals(players)
         tries = Tries()  # re-readings of miswritten lines, for the whole game
+        doubt = False  # whether the rotation goes on from a first bidder in doubt
         for rnd in game.rounds:
             dealer = rnd.dealer.player.name if rnd.dealer is not None else None
             bids = rnd.all_bids
             named = _named_first(players, bids)
             first = first_bidder(players, dealer, named, _rotation(rules, prev, prev_first))
-            by_prefix = dealer is None and named in players
+            # who bids first rests on one written name (a `Name:` prefix, or a dealer
+            # who is no player) — or on the rotation from a round where it did and
+            # nothing confirmed it: that name may be the slip, so the round may re-read it
+            prefixed = any(b.player for b in bids[: len(players)])
+            doubtful = (dealer is None and (prefixed or doubt)) or (
+                dealer is not None and dealer not in players
+            )
             ctx = RoundContext(
-                rules, players, file, game.number, first, dealer, detail, by_prefix, tries
+                rules, players, file, game.number, first, dealer, detail, doubtful, tries
             )
             try:
                 jr = judge_round(ctx, rnd)
@@ -42,6 +49,8 @@ def judge_game(game: Game, file: str, detail: bool = True) -> JudgedGame:
                 jr = _crashed(ctx, rnd, e)
             if jr.first_bidder in players:  # (a `Name:` prefix that was a slip: re-read)
                 first = players.index(jr.first_bidder)
+            # confirmed by an auction judged without errors (re-read or as written)
+            doubt = doubtful and (jr.kind == "redeal" or not bids or jr.has_errors)
             extra = Reporter(file, game.number, rnd.number)
             if prev is not None and prev.source.dealer is not None and dealer is not None:
                 _check_dealer(players, prev, dealer, rnd, extra)

@@ -57,7 +57,7 @@ class RoundContext:
     first_bidder: int  # seat, already resolved by the game
     dealer: str | None
     detail: bool = True  # build the judged tricks (False: the verdict only, for check)
-    first_named: bool = False  # the first bidder was read from a bid's `Name:` prefix
+    first_named: bool = False  # who bids first rests on one written name (a prefix, a dealer)
     tries: Tries | None = None  # the game's re-readings left (napkifu.replay.reread)
 
 
