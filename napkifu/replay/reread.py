@@ -125,11 +125,21 @@ def _fits(reading: Reading, again: JudgedRound) -> bool:
     return not errors
 
 
+TABLE_FAULTS = frozenset(["NAP401", "NAP504", "NAP505", "NAP506", "NAP507"])
+"""Faults players really commit at the table (a revoke, an illegal call): a round
+whose only faults are these is judged as written — re-reading a later trick so that
+a revoke disappears would hide a real one and blame the scorer for it."""
+
+
 def _worth_trying(rnd: Round, errors: list[Diagnostic]) -> bool:
     """Only a round whose lines were all read, with faults of play only, more than
-    one: one error is already one slip, one error (a wrong leader's name is as likely
-    as a trick out of order, a real revoke as two cards swapped)."""
+    one, and at least one that no game can produce (a leader who did not win, a card
+    that cannot be there, a result or a score the play denies): one error is already
+    one slip, one error (a wrong leader's name is as likely as a trick out of order),
+    and revokes alone may be real."""
     if rnd.lost_lines or len(errors) < 2:
+        return False
+    if all(d.code in TABLE_FAULTS for d in errors):
         return False
     return all(d.code in PLAY_CODES for d in errors)
 
