@@ -118,8 +118,9 @@ def _judged(
     from napkifu.notation.reader import iter_parse
     from napkifu.replay import judge
 
+    noted: set[str] = set()  # notes are given once per file (replay.judge)
     for record, parse_diags in iter_parse(lines, file):
-        games, judge_diags = judge(record, file=file, detail=detail)
+        games, judge_diags = judge(record, file=file, detail=detail, noted=noted)
         diagnostics = first + parse_diags + judge_diags
         diagnostics.sort(key=Diagnostic.sort_key)
         yield Judgement(file, record, games, tuple(diagnostics), size)

@@ -14,8 +14,13 @@ from napkifu.model import Span
 
 
 class Severity(StrEnum):
+    """How much a diagnostic asks of the scorer: an error makes ``check`` fail; a
+    warning is probably a slip but may be the table's custom; a note only says what
+    napkifu could not judge (given once per file, never a fault)."""
+
     ERROR = "error"
     WARNING = "warning"
+    NOTE = "note"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +31,7 @@ class CodeInfo:
     summary_ja: str
 
 
-_E, _W = Severity.ERROR, Severity.WARNING
+_E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 CODES: dict[str, CodeInfo] = {
     c.code: c
     for c in [
@@ -157,6 +162,12 @@ CODES: dict[str, CodeInfo] = {
             "NAP604", _W, "written scores do not sum to zero", "記録された得点の合計が 0 にならない"
         ),
         CodeInfo(
+            "NAP605",
+            _N,
+            "part of the scoring not judged: the honors count is unknown",
+            "絵札の枚数が分からないため、得点の一部を判定していない",
+        ),
+        CodeInfo(
             "NAP701", _W, "dealer is not the next seat", "ディーラーが前のラウンドの次の席ではない"
         ),
         CodeInfo(
@@ -197,6 +208,10 @@ class Diagnostic:
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
+
+    @property
+    def is_note(self) -> bool:
+        return self.severity is Severity.NOTE
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.file, self.span.line, self.span.column, self.code)

@@ -54,6 +54,7 @@ WORDS = {
     "severity": Text("{code} ({severity}): {summary}", "{code}（{severity}）: {summary}"),
     "error": Text("error", "エラー"),
     "warning": Text("warning", "警告"),
+    "note": Text("note", "注記"),
     "why": Text("Why", "理由"),
     "option": Text("Rule option", "関係するルール"),
     "wrong": Text("Wrong", "誤りの例"),

@@ -162,6 +162,7 @@ VALUES: dict[str, Text] = {
     "napoleon_side": Text("Napoleon's side", "ナポレオン軍"),
     "error": Text("error", "エラー"),
     "warning": Text("warning", "警告"),
+    "note": Text("note", "注記"),
     "info": Text("info", "情報"),
     "full": Text("played", "プレイ"),
     "claim": Text("claim", "クレーム"),

@@ -19,13 +19,22 @@ from napkifu.terminal import escape
 SEVERITY_WORD = {
     Severity.ERROR: Text("error", "エラー"),
     Severity.WARNING: Text("warning", "警告"),
+    Severity.NOTE: Text("note", "注記"),
 }
 MORE = Text("{file}: … and {count} more", "{file}: … ほか {count} 件")
 SUMMARY = Text(
     "{errors} error(s), {warnings} warning(s) in {files} file(s)",
     "{files} ファイル中 エラー {errors} 件、警告 {warnings} 件",
 )
-_STYLE = {Severity.ERROR: "\x1b[1;31m", Severity.WARNING: "\x1b[1;33m"}
+SUMMARY_NOTES = Text(
+    "{errors} error(s), {warnings} warning(s), {notes} note(s) in {files} file(s)",
+    "{files} ファイル中 エラー {errors} 件、警告 {warnings} 件、注記 {notes} 件",
+)
+_STYLE = {
+    Severity.ERROR: "\x1b[1;31m",
+    Severity.WARNING: "\x1b[1;33m",
+    Severity.NOTE: "\x1b[1;36m",
+}
 _BOLD, _CARET, _RESET = "\x1b[1m", "\x1b[1;32m", "\x1b[0m"
 
 
@@ -85,7 +94,10 @@ def more_line(file: str, count: int, lang: Lang = "en") -> str:
     return MORE(lang, file=escape(file), count=count)
 
 
-def summary_line(errors: int, warnings: int, files: int, lang: Lang = "en") -> str:
+def summary_line(errors: int, warnings: int, files: int, lang: Lang = "en", notes: int = 0) -> str:
+    """The count line after ``check``'s diagnostics (notes named only when there are some)."""
+    if notes:
+        return SUMMARY_NOTES(lang, errors=errors, warnings=warnings, notes=notes, files=files)
     return SUMMARY(lang, errors=errors, warnings=warnings, files=files)
 
 

@@ -281,3 +281,49 @@ def test_runaway_token_keeps_messages_short() -> None:
     assert [(d.code, d.span.line) for d in diags][:2] == [("NAP101", 2), ("NAP102", 4)]
     assert diags[0].span.end_column == 100_001
     assert all(len(d.message) < 400 for d in diags)
+
+
+def test_the_suggester_knows_every_keyword_and_value_of_the_grammar() -> None:
+    """Every line keyword (``K_…``), every reserved word (``_NOT_RESERVED``) and every
+    fixed value (``win``, ``allies``, …) of grammar.lark is known to the messages, so a
+    v1.1 word such as ``alias`` gets the same help as a v1 one."""
+    import re
+
+    from napkifu.notation import errors
+    from napkifu.notation.reader import grammar_text
+
+    grammar = grammar_text()
+    keywords = re.findall(r'^K_\w+: "([^"]+)" _END', grammar, re.M)
+    assert sorted(errors._KEYWORDS) == sorted(keywords) and "alias" in keywords
+    reserved = re.search(r"_NOT_RESERVED: /\(\?!\(\?:([^)]*)\)", grammar)
+    assert reserved is not None
+    assert frozenset(reserved.group(1).split("|")) == errors._RESERVED
+    for terminal, words in errors._VALUES.items():
+        rule = re.search(rf"^{terminal}: (.*)$", grammar, re.M)
+        assert rule is not None, terminal
+        assert sorted(re.findall(r'"([^"]+)"', rule.group(1))) == sorted(words), terminal
+        assert terminal in errors.EXPECTED
+
+
+@pytest.mark.parametrize(
+    ("line", "hint"),
+    [
+        ("Alias Haru Haruchan", "keywords are lowercase (`alias`)"),
+        ("alais Haru Haruchan", "did you mean `alias`?"),
+        ("reslt 13", "did you mean `result`?"),
+        ("round 1\nnapoleon Haru 13S\nresult Win", "keywords are lowercase (`win`)"),
+        ("round 1\nnapoleon Haru 13S\nresult wins", "did you mean `win`?"),
+        ("round 1\nnapoleon Haru 13S\nclaim Allies", "keywords are lowercase (`allies`)"),
+    ],
+)
+def test_a_misspelt_keyword_or_value_is_named(line: str, hint: str) -> None:
+    _, diags = parse(HEAD + line + "\n")
+    last = line.count("\n") + 2
+    assert [(d.code, d.span.line) for d in diags if d.code == "NAP101"] == [("NAP101", last)]
+    assert hint in next(d.message for d in diags if d.code == "NAP101")
+
+
+def test_a_result_line_says_what_it_takes() -> None:
+    _, diags = parse(HEAD + "round 1\nnapoleon Haru 13S\nresult ♠A\n")
+    bad = [d for d in diags if d.code in ("NAP101", "NAP102")]
+    assert bad and "`win`/`lose`" in bad[0].message and "a number" in bad[0].message

@@ -145,8 +145,11 @@ def test_shutout_unknown_from_an_outcome_alone() -> None:
     text = ONE.format(result="lose").replace(
         "players A B C D E", "players A B C D E\nrules classic"
     )
-    j = loads(text.replace("score A +2 B +1 C -1 D -1 E -1", "score A -4 B -2 C +2 D +2 E +2"))
-    assert j.rounds[0].scores is None and not j.has_errors  # double or not: not judged
+    doubled = "score A -4 B -2 C +2 D +2 E +2"
+    j = loads(text.replace("score A +2 B +1 C -1 D -1 E -1", doubled))
+    assert not j.has_errors  # double or not: not judged (a NAP605 note says so)
+    assert j.rounds[0].scores == {"A": -4, "B": -2, "C": 2, "D": 2, "E": 2}
+    assert [d.code for d in j.diagnostics] == ["NAP605"]
 
 
 def test_fmt_writes_the_outcome() -> None:

@@ -24,7 +24,8 @@ if problems.is_empty():
 errors = problems.filter(pl.col("severity") == "error").height
 c1, c2 = st.columns(2)
 c1.metric(t("errors_count", lang), errors, help=t("errors_help", lang))
-c2.metric(t("warnings_count", lang), problems.height - errors, help=t("warnings_help", lang))
+warnings = problems.filter(pl.col("severity") == "warning").height  # (notes are neither)
+c2.metric(t("warnings_count", lang), warnings, help=t("warnings_help", lang))
 codes = sorted(problems.get_column("code").unique().to_list())
 picked = st.multiselect(t("code", lang), codes, key="codes", placeholder=t("choose", lang))
 if picked:

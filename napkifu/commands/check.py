@@ -110,7 +110,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--quiet",
         "-q",
         action="store_true",
-        help="diagnostic lines only: no source excerpts, no summary",
+        help="errors and warnings only, one line each: no notes, no source excerpts, no summary",
     )
     p.add_argument(
         "--color",
@@ -218,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
         args.color == "auto" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     )
     out = _JsonArray(args.lang or "en") if args.format == "json" else None
-    status = files = errors = warnings = 0
+    status = files = errors = warnings = notes = 0
     first_code = ""  # for the one hint line pointing at `napkifu explain`
     settings = settings_from(args)
     folder = tempfile.TemporaryDirectory(prefix="napkifu-stdin-")
@@ -250,6 +250,7 @@ def run(args: argparse.Namespace) -> int:
                 continue
             errors += result.errors
             warnings += result.warnings
+            notes += result.notes
             if result.errors:
                 status = max(status, 1)
             if out is not None:
@@ -257,9 +258,12 @@ def run(args: argparse.Namespace) -> int:
                 if result.hidden:
                     print(more_line(result.path, result.hidden, lang), file=sys.stderr)
                 continue
-            first_code = first_code or next((d.code for d in result.diagnostics), "")
+            shown = result.diagnostics
+            if args.quiet:  # notes ask nothing of the scorer
+                shown = tuple(d for d in shown if not d.is_note)
+            first_code = first_code or next((d.code for d in shown if not d.is_note), "")
             for line in render_text(
-                result.diagnostics, result.lines, lang=lang, color=color, excerpt=not args.quiet
+                shown, result.lines, lang=lang, color=color, excerpt=not args.quiet
             ):
                 print(line)
             if result.hidden:
@@ -275,7 +279,7 @@ def run(args: argparse.Namespace) -> int:
     if out is not None:
         out.close()
     elif not args.quiet:
-        print(summary_line(errors, warnings, files, lang), file=sys.stderr)
+        print(summary_line(errors, warnings, files, lang, notes), file=sys.stderr)
         if first_code:
             from napkifu.explain import hint_line
 

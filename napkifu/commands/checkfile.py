@@ -18,7 +18,7 @@ from napkifu.diagnostics import Diagnostic, Severity
 from napkifu.model import Span
 from napkifu.replay.results import Judgement
 
-CACHE_SCHEMA = "check/2"
+CACHE_SCHEMA = "check/3"
 """Bump when :meth:`FileResult.to_dict` changes shape (the code fingerprint also
 changes then, but saying so costs nothing)."""
 
@@ -37,6 +37,7 @@ class FileResult:
     error: str | None = None
     hidden_errors: int = 0  # found but not kept (beyond ``--max-diagnostics``)
     hidden_warnings: int = 0
+    hidden_notes: int = 0
 
     @property
     def errors(self) -> int:
@@ -44,11 +45,17 @@ class FileResult:
 
     @property
     def warnings(self) -> int:
-        return self.hidden_warnings + sum(1 for d in self.diagnostics if not d.is_error)
+        return self.hidden_warnings + sum(
+            1 for d in self.diagnostics if d.severity is Severity.WARNING
+        )
+
+    @property
+    def notes(self) -> int:
+        return self.hidden_notes + sum(1 for d in self.diagnostics if d.is_note)
 
     @property
     def hidden(self) -> int:
-        return self.hidden_errors + self.hidden_warnings
+        return self.hidden_errors + self.hidden_warnings + self.hidden_notes
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-able form (for a result cache); :meth:`from_dict` reverses it."""
@@ -68,6 +75,7 @@ class FileResult:
             "error": self.error,
             "hidden_errors": self.hidden_errors,
             "hidden_warnings": self.hidden_warnings,
+            "hidden_notes": self.hidden_notes,
         }
 
     @staticmethod
@@ -97,6 +105,7 @@ class FileResult:
             data.get("error"),
             int(data.get("hidden_errors", 0)),
             int(data.get("hidden_warnings", 0)),
+            int(data.get("hidden_notes", 0)),
         )
 
 
@@ -134,7 +143,7 @@ def _gather(
     data: bytes | None,
 ) -> FileResult:
     kept: list[Diagnostic] = []
-    hidden = {Severity.ERROR: 0, Severity.WARNING: 0}
+    hidden = dict.fromkeys(Severity, 0)
     games = rounds = 0
     readable = False
 
@@ -168,6 +177,7 @@ def _gather(
     return FileResult(
         file, tuple(kept), games, rounds, lines,
         hidden_errors=hidden[Severity.ERROR], hidden_warnings=hidden[Severity.WARNING],
+        hidden_notes=hidden[Severity.NOTE],
     )  # fmt: skip
 
 

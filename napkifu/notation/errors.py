@@ -18,7 +18,7 @@ from napkifu.cards import SUIT_BY_TEXT, parse_card
 from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import Text
 from napkifu.model import Span
-from napkifu.notation.suggest import DID_YOU_MEAN, closest_card
+from napkifu.notation.suggest import DID_YOU_MEAN, closest_card, closest_name
 
 _CARD_RUNS = frozenset(("CARDS", "PLAYS", "CARD"))
 _BID_RUNS = frozenset(("BIDS", "BID"))
@@ -26,35 +26,41 @@ _LINE_END = frozenset(("COMMENT", "_NL", "$END"))
 _CARD_LINES = frozenset(("hand", "widow", "discard", "call"))
 _BID_LINES = frozenset(("bids", "napoleon"))
 _RANK_WORD = re.compile(r"(?:10|[AKQJT2-9])+")
+_KEYWORDS = [
+    "game",
+    "date",
+    "place",
+    "tag",
+    "players",
+    "rules",
+    "rule",
+    "alias",
+    "round",
+    "dealer",
+    "hand",
+    "widow",
+    "bids",
+    "napoleon",
+    "call",
+    "adjutant",
+    "discard",
+    "claim",
+    "result",
+    "score",
+    "total",
+]
+"""The words that start a line (the grammar's ``K_…`` terminals; a test keeps them in step)."""
 _RESERVED = frozenset(
-    [
-        "game",
-        "date",
-        "place",
-        "tag",
-        "players",
-        "rules",
-        "rule",
-        "round",
-        "dealer",
-        "hand",
-        "widow",
-        "bids",
-        "napoleon",
-        "call",
-        "adjutant",
-        "discard",
-        "claim",
-        "result",
-        "score",
-        "total",
-        "pass",
-        "P",
-        "NT",
-        "none",
-        "allies",
-    ]
+    [k for k in _KEYWORDS if k != "alias"] + ["pass", "P", "NT", "none", "allies"]
 )
+"""The words a bare name may not be (the grammar's ``_NOT_RESERVED``); ``alias`` (v1.1)
+starts a line but stays a name elsewhere, so that v1 records naming a player so still read."""
+_VALUES: dict[str, tuple[str, ...]] = {
+    "OUTCOME": ("win", "lose", "勝ち", "負け"),
+    "SIDE": ("napoleon", "allies"),
+    "NONE": ("none",),
+}
+"""The fixed words a line's value may be, by the grammar's terminal."""
 _BID_WORD = re.compile(r"\d+(?:NT|[SHDC♠♥♦♣♤♡♢♧])|pass|P|-")
 _NAME_WORD = re.compile(r"[^\W\d][\w.\-]*")
 
@@ -73,6 +79,7 @@ EXPECTED: dict[str, Text] = {
     "WORD": Text("a word", "語"),
     "NONE": Text("`none`", "`none`"),
     "SIDE": Text("`napoleon` or `allies`", "`napoleon` か `allies`"),
+    "OUTCOME": Text("`win`/`lose` (勝ち/負け)", "`win`/`lose`（勝ち/負け）"),
     "END": Text("the end of the line", "行末"),
 }
 _LINE_START = Text(
@@ -97,6 +104,10 @@ MSG = {
     "keyword_case": Text(
         "found `{word}`: keywords are lowercase (`{lower}`)",
         "`{word}` があります。キーワードは小文字です（`{lower}`）",
+    ),
+    "keyword_typo": Text(
+        "found `{word}` where {expected} was expected (did you mean `{keyword}`?)",
+        "{expected} があるべきところに `{word}` があります（`{keyword}` のことですか？）",
     ),
     "wide_space": Text(
         "found a full-width space (U+3000) where {expected} was expected: use an ordinary space",
@@ -134,6 +145,23 @@ WHY = {
     "space": Text("cards must be separated by spaces", "カードは空白で区切ってください"),
     "extra": Text("one card was expected here", "ここにはカードが 1 枚だけ入ります"),
 }
+
+
+def _keyword_meant(word: str, expected: set[str]) -> str | None:
+    """The keyword (or fixed value: ``win``, ``allies``, …) that ``word`` was meant to
+    be, when the parser wanted one there: the same word in another case, or the one
+    word a keystroke or two away."""
+    if any(n.startswith("K_") for n in expected):
+        known: list[str] = list(_KEYWORDS)
+    else:
+        known = [v for n in sorted(expected) for v in _VALUES.get(n, ())]
+    if not known or word in known:
+        return None
+    if word.lower() in known:
+        return word.lower()
+    if not 3 <= len(word) <= 12 or not _NAME_WORD.fullmatch(word):
+        return None  # a number, a card, a two-letter word or a runaway token: none meant
+    return closest_name(word.lower(), known)
 
 
 def _word_at(line: str, col: int) -> str:
@@ -210,12 +238,9 @@ def syntax_diagnostic(
     bid_part = bool(expected & _BID_RUNS) or (bool(expected) and expected <= _LINE_END)
     if line_text[col - 1 : col] == "\u3000":
         key, word = "wide_space", "\u3000"
-    elif (
-        word.lower() in _RESERVED
-        and word not in _RESERVED
-        and any(n.startswith("K_") for n in expected)
-    ):
-        key, values = "keyword_case", {"word": word, "lower": word.lower()}
+    elif word and (keyword := _keyword_meant(word, expected)) is not None:
+        key = "keyword_case" if keyword == word.lower() else "keyword_typo"
+        values = {"word": word, "lower": keyword, "keyword": keyword}
     elif word and is_trick and "LEADER" in expected and _NAME_WORD.fullmatch(word):
         key, values = "leader_colon", {"word": word}
     elif word and (is_trick or first in _CARD_LINES) and card_part and not word.startswith('"'):

@@ -14,6 +14,8 @@ Public API (stable):
 
 from __future__ import annotations
 
+import dataclasses
+
 from napkifu.diagnostics import Diagnostic
 from napkifu.gcpause import paused_gc
 from napkifu.model import Record
@@ -30,15 +32,18 @@ from napkifu.rules.outcome import TrickOutcome
 
 
 def judge(
-    record: Record, file: str = "", detail: bool = True
+    record: Record, file: str = "", detail: bool = True, noted: set[str] | None = None
 ) -> tuple[tuple[JudgedGame, ...], list[Diagnostic]]:
     """Judge every game of ``record``; the diagnostics of all games and rounds, in
     file order. ``detail`` False leaves every round's ``tricks`` empty: the same
     diagnostics and verdicts, without the per-card values only views and tables
-    read (most of judging's time)."""
+    read (most of judging's time). A note is given once per file, at its first
+    round: ``noted`` holds the codes of the notes already given (a caller judging a
+    file game by game passes the same set each time)."""
     file = file or record.source
     with paused_gc():
         games = tuple(judge_game(g, file, detail) for g in record.games)
+    games = _notes_once(games, set() if noted is None else noted)
     diags: list[Diagnostic] = []
     for g in games:
         diags.extend(g.diagnostics)
@@ -46,6 +51,31 @@ def judge(
             diags.extend(r.diagnostics)
     diags.sort(key=Diagnostic.sort_key)
     return games, diags
+
+
+def _notes_once(games: tuple[JudgedGame, ...], noted: set[str]) -> tuple[JudgedGame, ...]:
+    """``games`` with each note code kept at its first round only (``noted``: the
+    codes given before, updated). Rebuilds only the games and rounds that hold a note."""
+    out = list(games)
+    for g, game in enumerate(games):
+        rounds = list(game.rounds)
+        changed = False
+        for r, rnd in enumerate(rounds):
+            if not any(d.is_note for d in rnd.diagnostics):
+                continue
+            kept = []
+            for d in rnd.diagnostics:
+                if d.is_note:
+                    if d.code in noted:
+                        continue
+                    noted.add(d.code)
+                kept.append(d)
+            if len(kept) != len(rnd.diagnostics):
+                rounds[r] = dataclasses.replace(rnd, diagnostics=tuple(kept))
+                changed = True
+        if changed:
+            out[g] = dataclasses.replace(game, rounds=tuple(rounds))
+    return tuple(out)
 
 
 __all__ = [

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from napkifu.cards import JOKER, UNKNOWN, card_text
 from napkifu.i18n import count
 from napkifu.model import CardRef, Round
@@ -10,8 +12,16 @@ from napkifu.replay.report import Reporter
 from napkifu.rules.build import Rules
 
 
-def check_deal(rules: Rules, rnd: Round, napoleon: str | None, rep: Reporter) -> None:
-    """Report every problem of the written deal; the play is judged elsewhere."""
+def check_deal(
+    rules: Rules,
+    rnd: Round,
+    napoleon: str | None,
+    rep: Reporter,
+    players: Collection[str] | None = None,
+) -> None:
+    """Report every problem of the written deal; the play is judged elsewhere. A
+    hand whose name is not one of the ``players`` (NAP103) may be anyone's,
+    Napoleon's too: its cards may be discarded."""
     seen: dict[int, str] = {}  # card → where it was first written
     jokers = 0
     for hand in rnd.hands:
@@ -38,7 +48,13 @@ def check_deal(rules: Rules, rnd: Round, napoleon: str | None, rep: Reporter) ->
             "捨て札",
             rnd.discard.meta.span,
         )
-        own = {r.card for h in rnd.hands if napoleon and h.player.name == napoleon for r in h.cards}
+        own = {
+            r.card
+            for h in rnd.hands
+            if (napoleon and h.player.name == napoleon)
+            or (players is not None and h.player.name not in players)
+            for r in h.cards
+        }
         if rnd.widow is not None:
             own |= {r.card for r in rnd.widow.cards}
         mine: set[int] = set()

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from napkifu.model import Bid, Game, Round
 from napkifu.replay.report import Reporter
+from napkifu.replay.reread import Tries
 from napkifu.replay.results import JudgedGame, JudgedRound
 from napkifu.replay.round import RoundContext, RoundIdentity, judge_round, unjudged_round
 from napkifu.replay.sheet import RunningTotals
@@ -25,20 +26,35 @@ def judge_game(game: Game, file: str, detail: bool = True) -> JudgedGame:
         prev_first: int | None = None
         prev: JudgedRound | None = None
         running = RunningTotals(players)
+        tries = Tries()  # re-readings of miswritten lines, for the whole game
+        doubt = False  # whether the rotation goes on from a first bidder in doubt
         for rnd in game.rounds:
             dealer = rnd.dealer.player.name if rnd.dealer is not None else None
             bids = rnd.all_bids
             named = _named_first(players, bids)
             first = first_bidder(players, dealer, named, _rotation(rules, prev, prev_first))
-            ctx = RoundContext(rules, players, file, game.number, first, dealer, detail)
+            # who bids first rests on one written name (a `Name:` prefix, or a dealer
+            # who is no player) — or on the rotation from a round where it did and
+            # nothing confirmed it: that name may be the slip, so the round may re-read it
+            prefixed = any(b.player for b in bids[: len(players)])
+            doubtful = (dealer is None and (prefixed or doubt)) or (
+                dealer is not None and dealer not in players
+            )
+            ctx = RoundContext(
+                rules, players, file, game.number, first, dealer, detail, doubtful, tries
+            )
             try:
                 jr = judge_round(ctx, rnd)
             except Exception as e:
                 jr = _crashed(ctx, rnd, e)
+            if jr.first_bidder in players:  # (a `Name:` prefix that was a slip: re-read)
+                first = players.index(jr.first_bidder)
+            # confirmed by an auction judged without errors (re-read or as written)
+            doubt = doubtful and (jr.kind == "redeal" or not bids or jr.has_errors)
             extra = Reporter(file, game.number, rnd.number)
             if prev is not None and prev.source.dealer is not None and dealer is not None:
                 _check_dealer(players, prev, dealer, rnd, extra)
-            running.add_round(rnd, _points(jr), extra)
+            running.add_round(rnd, _points(jr, rules), extra)
             if extra.items:
                 jr = dataclasses.replace(jr, diagnostics=jr.diagnostics + tuple(extra.items))
             rounds.append(jr)
@@ -100,16 +116,17 @@ def _rotation(rules: Rules, prev: JudgedRound | None, prev_first: int | None) ->
     return prev_first
 
 
-def _points(jr: JudgedRound) -> dict[str, int] | None:
+def _points(jr: JudgedRound, rules: Rules) -> dict[str, int] | None:
     """What the round adds to the running totals: the rules' scores, else the written
-    ones; nothing for a redeal or a round with no Napoleon; None when unknown."""
+    ones; nothing for a redeal, a round with no Napoleon or ``scoring none``; None
+    when unknown."""
     if jr.scores is not None:
         return jr.scores
     if jr.written_scores is not None:
         return jr.written_scores
     if jr.kind == "redeal" or jr.napoleon is None:
         return {}
-    return None if jr.win is None or not jr.adjutant_known else {}
+    return {} if rules.scoring == "none" else None
 
 
 def _crashed(ctx: RoundContext, rnd: Round, e: Exception) -> JudgedRound:

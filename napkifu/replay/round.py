@@ -7,6 +7,7 @@ hides a later one that can still be judged.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,9 +26,10 @@ from napkifu.replay.deal import check_deal
 from napkifu.replay.holdings import check_widow, hand_consistency, start_holdings
 from napkifu.replay.play_check import check_plays
 from napkifu.replay.report import Reporter, bid_text
+from napkifu.replay.reread import Tries, reread
 from napkifu.replay.results import JudgedRound, RoundKind
 from napkifu.replay.scoring import round_scores
-from napkifu.replay.sheet import check_result, check_score
+from napkifu.replay.sheet import check_result, check_score, shutout_unknown
 from napkifu.replay.trick_results import judged_tricks
 from napkifu.replay.tricks import seat_tricks, split_unknown_tricks
 from napkifu.rules.build import Rules
@@ -55,6 +57,8 @@ class RoundContext:
     first_bidder: int  # seat, already resolved by the game
     dealer: str | None
     detail: bool = True  # build the judged tricks (False: the verdict only, for check)
+    first_named: bool = False  # who bids first rests on one written name (a prefix, a dealer)
+    tries: Tries | None = None  # the game's re-readings left (napkifu.replay.reread)
 
 
 def _after_bids_lines(rnd: Round) -> list[Span]:
@@ -77,6 +81,22 @@ def _after_bids_lines(rnd: Round) -> list[Span]:
 
 
 def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
+    """The round judged as written, or with one line re-read (a trick in the order
+    played, the `napoleon` line, the first bidder) when that alone makes it
+    consistent (:mod:`napkifu.replay.reread`)."""
+    judged = judge_as_written(ctx, rnd)
+    if not judged.has_errors:
+        return judged
+
+    def judge(again: Round, detail: bool, first: int | None) -> JudgedRound:
+        seat = ctx.first_bidder if first is None else first
+        return judge_as_written(dataclasses.replace(ctx, detail=detail, first_bidder=seat), again)
+
+    rep = Reporter(ctx.file, ctx.game, rnd.number)
+    return reread(rnd, judged, judge, rep, ctx.first_named, ctx.tries)
+
+
+def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
     rules, players = ctx.rules, ctx.players
     rep = Reporter(ctx.file, ctx.game, rnd.number)
     n = len(players)
@@ -107,6 +127,7 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
         last = rnd.bids[-1]
         rep.add("NAP304", last.meta.span, "the auction is unfinished", "競りが終わっていません")
     napoleon, count, suit = auction.napoleon, auction.count, auction.suit
+    bid_known = True  # an impossible bid proves nothing about who won or the scores
     if rnd.napoleon is not None:
         line = rnd.napoleon
         w = line.bid
@@ -132,12 +153,13 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
                     f"{', no-trump allowed' if rules.no_trump else ', no no-trump'})",
                     f"ビッド {bid_text(count, suit)} が範囲外",
                 )
+                bid_known = False
     if napoleon not in players or count is None:
         return unjudged_round(base, "score-sheet" if not rnd.tricks else "full", rep)
     trump = None if suit is None else int(suit)
-    check_deal(rules, rnd, napoleon, rep)
+    check_deal(rules, rnd, napoleon, rep, players)
     nap_seat = players.index(napoleon)
-    hands = {h.player.name: h for h in rnd.hands}
+    hands = {h.player.name: h for h in rnd.hands if h.player.name in players}  # (else NAP103)
     widow = {r.card for r in rnd.widow.cards if r.card != UNKNOWN} if rnd.widow else None
     widow_list = [r.card for r in rnd.widow.cards] if rnd.widow else None
     widow_known = widow_list is not None and UNKNOWN not in widow_list
@@ -201,7 +223,8 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
             revealed = holder.revealed_at
             holder = written_holder(rnd, napoleon, players)
             holder.revealed_at = revealed
-    if not (holder.known or illegal) and rnd.tricks and rnd.claim and rnd.adjutant is None:
+    # (a trick that could not be read may have told: then nothing is missing)
+    if not (holder.known or illegal or lost) and rnd.tricks and rnd.claim and rnd.adjutant is None:
         rep.add(
             "NAP402",
             rnd.meta.span,
@@ -239,12 +262,13 @@ def judge_round(ctx: RoundContext, rnd: Round) -> JudgedRound:
         honors_all = rules.honors_total - honors_nap - (d if rules.discard_honors == "void" else 0)
     if rnd.tricks and rnd.result is not None and honors_nap is None:
         honors_nap = rnd.result.honors
-    win = check_result(rules, rnd, count, honors_nap, rep)
+    win = check_result(rules, rnd, count, honors_nap, rep) if bid_known else None
     scores = None
-    # `result lose` alone cannot tell a shutout: double-shutout is not judged then
-    shutout_unknown = rules.double_shutout and win is False and honors_nap is None
-    if win is not None and holder.known and not shutout_unknown:
+    if win is not None and holder.known:
         scores = round_scores(rules, players, napoleon, holder.adjutant, count, win, honors_all)
+        # `result lose` alone cannot tell a shutout (v1.1 §1): that part is not judged
+        if scores is not None and rules.double_shutout and not win and honors_all is None:
+            scores = shutout_unknown(rnd, scores, honors_nap, rep)
     written = check_score(rnd, scores, players, rep)
     kind: RoundKind = (
         "score-sheet" if not rnd.tricks else ("claim" if rnd.claim is not None else "full")

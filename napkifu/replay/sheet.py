@@ -83,6 +83,39 @@ def check_result(
     return win
 
 
+def shutout_unknown(
+    rnd: Round, scores: dict[str, int], honors_napoleon: int | None, rep: Reporter
+) -> dict[str, int] | None:
+    """The scores of a lost round under ``double-shutout`` when the honors credited to
+    the allies are unknown (``result lose``, NOTATION.md v1.1 §1): the allies may
+    have taken every honor, so the score may be doubled. That part is left unjudged
+    and a note (NAP605) says so: a ``score`` line written either way stands (and is
+    judged against the nearer of the two); with none, the round's score is unknown
+    (None)."""
+    if honors_napoleon:  # Napoleon's side was credited with an honor: no shutout
+        return scores
+    doubled = {p: 2 * s for p, s in scores.items()}
+    rep.add(
+        "NAP605",
+        rnd.result.value_span if rnd.result is not None else rnd.meta.span,
+        "`result lose` gives no honors count, so whether the allies took every honor "
+        "(`rule double-shutout`: the score doubles) is not judged: a score written doubled "
+        "or not stands (said once per file)",
+        "`result 負け` では絵札の枚数が分からないため、連合軍が絵札を全部取ったか"
+        "（`rule double-shutout`: 得点が倍）は判定しません。倍の得点も倍でない得点も認めます"
+        "（このファイルで一度だけ表示）",
+    )
+    if rnd.score is None:
+        return None
+    written = {e.player.name: e.points for e in rnd.score.entries}
+
+    def off(by_rules: dict[str, int]) -> int:
+        return sum(1 for p, v in by_rules.items() if written.get(p) != v)
+
+    # A slip in a doubled line is judged against the doubled scores, not the plain ones.
+    return doubled if off(doubled) < off(scores) else scores
+
+
 def _w(v: int | None) -> str:
     return "nothing" if v is None else f"{v:+d}"
 
@@ -167,4 +200,4 @@ def _expected(
     return f"{r:+d}" if s is None or s == r else f"{r:+d}{sep}{s:+d}"
 
 
-__all__ = ["RunningTotals", "check_score"]
+__all__ = ["RunningTotals", "check_score", "shutout_unknown"]

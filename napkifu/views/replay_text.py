@@ -91,12 +91,13 @@ def _diagnostics(diags: list[Json], lang: Lang, indent: str = "  ") -> list[Rich
     out = []
     for d in diags:
         msg = d["message_ja"] if lang == "ja" and d.get("message_ja") else d["message"]
-        style = "bold red" if d["severity"] == "error" else "yellow"
+        style = {"error": "bold red", "warning": "yellow"}.get(d["severity"], "cyan")
+        mark = "·" if d["severity"] == "note" else "✗"  # a note is no fault
         where = T["line"](lang, n=d["line"])
         out.append(
             _line(
                 indent,
-                RichText(f"✗ {d['code']} {d['severity']}", style=style),
+                RichText(f"{mark} {d['code']} {d['severity']}", style=style),
                 f" ({where}): {msg}",
             )
         )
