@@ -98,3 +98,13 @@ def test_fmt_no_longer_refuses_a_full_width_space(tmp_path: Path) -> None:
     path.write_text(ASCII.replace("players ", "players　"), encoding="utf-8")
     assert main(["fmt", str(path)]) == 0
     assert path.read_text(encoding="utf-8").startswith("players Haru")
+
+
+def test_a_full_width_quote_inside_a_quoted_string_is_text() -> None:
+    # found by the writer's round-trip property test: `tag 0 "＂"` could not be read back
+    assert fold_line('tag 0 "＂"') == 'tag 0 "＂"'
+    assert fold_line('game "a＂b" ＃ x') == 'game "a＂b" ＃ x'
+    assert fold_line("game ＂ab＂") == 'game "ab"'  # typed in kana mode: quotes
+    assert fold_line('game ＂a"') == 'game "a"'
+    j = loads('game "a＂b"\nplayers A B C D E\n')
+    assert not j.diagnostics and j.games[0].title == "a＂b"

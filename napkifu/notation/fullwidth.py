@@ -3,7 +3,8 @@
 A Japanese keyboard in kana mode types full-width characters: ``１３♣``,
 ``ＪＫ``, ``さくら：``, ``＋１``, a full-width space, ``ー２`` for ``-2``. Each of
 these has exactly one meaning, so the reader folds them *everywhere* (every line,
-quoted text included) *except in comments*, before it reads the line:
+quoted text included) *except in comments*, before it reads the line (a ``＂`` inside
+a string that an ASCII ``"`` opened is a character of the text and stays):
 
 - U+FF01–U+FF5E (full-width ASCII: digits, letters, ``：``, ``＋``, ``－``, ``＂``,
   ``＃`` …) become their ASCII letter, as NFKC does;
@@ -68,8 +69,32 @@ def folds(line: str) -> list[Fold]:
     return _fold(line)[1]
 
 
+def _quoted_wide_quotes(line: str) -> set[int]:
+    """Indexes of the full-width quotes ``＂`` that are text inside a string an ASCII
+    ``"`` opened: those are characters of a name or tag, not quotes, and stay."""
+    kept: set[int] = set()
+    opener: str | None = None
+    escaped = False
+    for i, ch in enumerate(line):
+        if escaped:
+            escaped = False
+        elif opener is not None and ch == "\\":
+            escaped = True
+        elif opener is None and ch in "#\uff03":
+            break
+        elif opener is None and ch in '"\uff02':
+            opener = ch
+        elif opener is not None and (ch == opener or ch == '"'):
+            opener = None
+        elif opener == '"' and ch == "\uff02":
+            kept.add(i)
+    return kept
+
+
 def _fold(line: str) -> tuple[str, list[Fold]]:
     wide = line.translate(_TABLE)  # one character for one: indexes still match
+    if "\uff02" in line and (kept := _quoted_wide_quotes(line)):
+        wide = "".join(line[i] if i in kept else ch for i, ch in enumerate(wide))
     end = comment_start(wide)
     code = _SIGN.sub("-", wide[:end])
     changed = [i for i in range(end) if code[i] != line[i]]
