@@ -52,6 +52,14 @@ USAGE = {
         "ワーカープロセスが異常終了しました。-j 1 で試してください",
     ),
 }
+STOPPED_FILE = Text(
+    "{file}: the rest of this file was not checked (--max-diagnostics {limit} reached)",
+    "{file}: --max-diagnostics {limit} に達したため、このファイルの残りは検査していません",
+)
+STOPPED_FILES = Text(
+    "--max-diagnostics {limit} reached: {count} more file(s) were only opened, not checked",
+    "--max-diagnostics {limit} に達したため、残りの {count} ファイルは開けるかだけ確かめました",
+)
 
 
 def iter_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
@@ -97,8 +105,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         type=int,
         metavar="N",
         default=None,
-        help="show at most N diagnostics per file, then a line saying how many more "
-        "(on stderr with --format json); the counts and the exit status still include them",
+        help="make and show at most N diagnostics in all, then a line saying how many more "
+        "(on stderr with --format json); once N are found with an error among them, "
+        "the rest is not checked (the exit status is then known; files left are only "
+        "opened)",
     )
     p.add_argument(
         "--lang",
@@ -221,6 +231,8 @@ def run(args: argparse.Namespace) -> int:
     status = files = errors = warnings = 0
     first_code = ""  # for the one hint line pointing at `napkifu explain`
     settings = settings_from(args)
+    cap = limit = args.max_diagnostics  # what is left to show, in all files together
+    received = 0
     folder = tempfile.TemporaryDirectory(prefix="napkifu-stdin-")
     spool = os.path.join(folder.name, "stdin.nap")
     if "-" in args.paths:  # a spooled stdin is not cached (its name is a temp file's)
@@ -236,7 +248,9 @@ def run(args: argparse.Namespace) -> int:
             else:
                 print("\n".join(render_text((d,), lang=lang, color=color)))
         jobs = jobs_for((path for path, problem, data in tasks if data is None), args.jobs)
-        for result in run_jobs(work, tasks, jobs):
+        results = run_jobs(work, tasks, jobs)
+        for result in results:
+            received += 1
             if result.path == spool:
                 result = _as_stdin(result)
             files += 1
@@ -252,19 +266,26 @@ def run(args: argparse.Namespace) -> int:
             warnings += result.warnings
             if result.errors:
                 status = max(status, 1)
+            shown, hidden = _within(result, limit)
+            limit = None if limit is None else limit - len(shown)
+            notes = [more_line(result.path, hidden, lang)] if hidden else []
+            if result.stopped:
+                notes.append(STOPPED_FILE(lang, file=escape(result.path), limit=cap))
             if out is not None:
-                out.add(result.diagnostics)
-                if result.hidden:
-                    print(more_line(result.path, result.hidden, lang), file=sys.stderr)
-                continue
-            first_code = first_code or next((d.code for d in result.diagnostics), "")
-            for line in render_text(
-                result.diagnostics, result.lines, lang=lang, color=color, excerpt=not args.quiet
-            ):
-                print(line)
-            if result.hidden:
-                print(more_line(result.path, result.hidden, lang))
+                out.add(shown)
+            else:
+                first_code = first_code or next((d.code for d in shown), "")
+                for line in render_text(
+                    shown, result.lines, lang=lang, color=color, excerpt=not args.quiet
+                ):
+                    print(line)
+            for note in notes:
+                print(note, file=sys.stderr if out is not None else sys.stdout)
             sys.stdout.flush()
+            if limit is not None and (result.stopped or (limit <= 0 and errors)):
+                getattr(results, "close", lambda: None)()  # the workers stop now
+                status = max(status, _only_opened(tasks[received:], lang, cap, out is None))
+                break
     except BrokenProcessPool:  # a worker was killed (out of memory?): say so, no traceback
         print(f"napkifu check: {USAGE['died'](lang)}", file=sys.stderr)
         status = 2
@@ -280,6 +301,37 @@ def run(args: argparse.Namespace) -> int:
             from napkifu.explain import hint_line
 
             print(hint_line(first_code, lang), file=sys.stderr)
+    return status
+
+
+def _within(result: FileResult, limit: int | None) -> tuple[tuple[Diagnostic, ...], int]:
+    """The diagnostics of ``result`` that fit in what is left of ``--max-diagnostics``,
+    and how many more it found."""
+    if limit is None:
+        return result.diagnostics, result.hidden
+    shown = result.diagnostics[: max(limit, 0)]
+    return shown, result.hidden + len(result.diagnostics) - len(shown)
+
+
+def _only_opened(rest: list[Task], lang: Lang, cap: int | None, text: bool) -> int:
+    """After ``--max-diagnostics`` stopped the check: the files left are not judged,
+    only opened, since one that cannot be opened still makes the exit status 2."""
+    status = 0
+    for path, problem, data in rest:
+        if problem is None and data is None:
+            try:
+                with open(path, "rb"):
+                    pass
+            except OSError as err:
+                problem = err.strerror or str(err)
+        if problem is not None:
+            reason = CANNOT_OPEN(lang, path=path, reason=problem)
+            print("napkifu check: " + escape(reason), file=sys.stderr)
+            status = 2
+    if rest:
+        print(
+            STOPPED_FILES(lang, limit=cap, count=len(rest)), file=sys.stdout if text else sys.stderr
+        )
     return status
 
 
