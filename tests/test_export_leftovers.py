@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 
 import pytest
+from unprivileged import NOBODY, as_root
 
 from napkifu.analysis.temps import PREFIX, sweep
-from tests.unprivileged import NOBODY, as_root
 
 CORPUS = Path("/work/shared/corpus/varied")
 SEASON = Path(__file__).parent / "records" / "analysis" / "season"
