@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from napkifu.diagnostics import Diagnostic
+from napkifu.diagnostics import Budget, Diagnostic
 from napkifu.paths import RECORD_SUFFIXES as RECORD_SUFFIXES  # (re-exported)
 from napkifu.paths import is_record_name as is_record_name
 from napkifu.replay.results import Judgement
@@ -54,7 +54,12 @@ WHOLE_FILE_LIMIT = 8 << 20  # bytes: a smaller file is simply read at once (test
 
 
 def iter_loads(
-    data: str | bytes, file: str = "<string>", *, encoding: str | None = None, detail: bool = True
+    data: str | bytes,
+    file: str = "<string>",
+    *,
+    encoding: str | None = None,
+    detail: bool = True,
+    budget: Budget | None = None,
 ) -> Iterator[Judgement]:
     """Judge a record game by game: one :class:`Judgement` per game, whose record
     holds just that game and whose ``games`` is its judged game.
@@ -69,7 +74,9 @@ def iter_loads(
     judgement and 0 on the others, so that they add up. A file without games
     yields one judgement with an empty record; an unreadable one, one with none.
     ``detail`` False: no judged tricks (:func:`napkifu.replay.judge`), for a caller
-    that wants only the diagnostics and verdicts (``check``).
+    that wants only the diagnostics and verdicts (``check``). A ``budget``
+    (``check --max-diagnostics``) ends the reading once it is spent: see
+    :class:`napkifu.diagnostics.Budget`.
     """
     from napkifu.notation import decode
     from napkifu.notation.stream import text_lines
@@ -83,23 +90,28 @@ def iter_loads(
             return
     else:
         text = data
-    yield from _judged(text_lines(text), file, first, size, detail)
+    yield from _judged(text_lines(text), file, first, size, detail, budget)
 
 
 def iter_load(
-    path: str | Path, *, encoding: str | None = None, detail: bool = True
+    path: str | Path,
+    *,
+    encoding: str | None = None,
+    detail: bool = True,
+    budget: Budget | None = None,
 ) -> Iterator[Judgement]:
     """:func:`iter_loads` for the file at ``path``, read in chunks, never whole:
     memory follows the largest game, not the file. Raises OSError at the call
     (not at the first ``next``) when the file cannot be opened, like :func:`load`."""
     p = Path(path)
     if p.stat().st_size <= WHOLE_FILE_LIMIT:
-        return iter_loads(p.read_bytes(), file=str(path), encoding=encoding, detail=detail)
-    return _stream_file(p.open("rb"), str(path), encoding, detail)
+        data = p.read_bytes()
+        return iter_loads(data, file=str(path), encoding=encoding, detail=detail, budget=budget)
+    return _stream_file(p.open("rb"), str(path), encoding, detail, budget)
 
 
 def _stream_file(
-    fh: BinaryIO, file: str, encoding: str | None, detail: bool
+    fh: BinaryIO, file: str, encoding: str | None, detail: bool, budget: Budget | None
 ) -> Iterator[Judgement]:
     from napkifu.notation.stream import file_lines, sniff
 
@@ -109,18 +121,27 @@ def _stream_file(
         if codec is None:
             yield Judgement(file, None, (), tuple(first), size)
             return
-        yield from _judged(file_lines(fh, codec), file, first, size, detail)
+        yield from _judged(file_lines(fh, codec), file, first, size, detail, budget)
 
 
 def _judged(
-    lines: Iterable[str], file: str, first: list[Diagnostic], size: int, detail: bool
+    lines: Iterable[str],
+    file: str,
+    first: list[Diagnostic],
+    size: int,
+    detail: bool,
+    budget: Budget | None = None,
 ) -> Iterator[Judgement]:
     from napkifu.notation.reader import iter_parse
     from napkifu.replay import judge
 
     noted: set[str] = set()  # notes are given once per file (replay.judge)
-    for record, parse_diags in iter_parse(lines, file):
-        games, judge_diags = judge(record, file=file, detail=detail, noted=noted)
+    if budget is not None:
+        budget.spend(first)
+    for record, parse_diags in iter_parse(lines, file, budget):
+        if budget is not None:  # the judge of this game has the room the reader left
+            budget.spend(parse_diags)
+        games, judge_diags = judge(record, file=file, detail=detail, noted=noted, budget=budget)
         diagnostics = first + parse_diags + judge_diags
         diagnostics.sort(key=Diagnostic.sort_key)
         yield Judgement(file, record, games, tuple(diagnostics), size)

@@ -231,3 +231,42 @@ class Diagnostic:
             "round": self.round,
             "trick": self.trick,
         }
+
+
+class Budget:
+    """What ``check --max-diagnostics`` still lets one file keep, told to the
+    reader and the judge so that they stop *making* diagnostics, not just showing
+    them: 2 MB of bad lines in one game once cost 980 MB whatever the cap.
+
+    ``room`` is the places left; ``erred`` says an error was already kept or
+    counted, so the exit status is known. A producer holding ``count`` new
+    diagnostics asks :meth:`enough`: once the room is filled and the status is
+    known, nothing more is worth reading, and it sets ``stopped``. While only
+    warnings fill it, reading goes on (an error may still come) and the extra
+    warnings are counted and dropped (:meth:`drop_warnings`)."""
+
+    __slots__ = ("erred", "hidden_warnings", "room", "stopped")
+
+    def __init__(self, room: int) -> None:
+        self.room = room
+        self.erred = False
+        self.stopped = False
+        self.hidden_warnings = 0
+
+    def enough(self, count: int, errors: bool) -> bool:
+        return count >= self.room and (errors or self.erred)
+
+    def spend(self, found: list[Diagnostic]) -> None:
+        """``found`` was handed over: it takes room (a judge of the same game sees less)."""
+        self.room -= len(found)
+        self.erred = self.erred or any(d.is_error for d in found)
+
+    def drop_warnings(self, keep: list[Diagnostic], *others: list[Diagnostic]) -> None:
+        """Only warnings past the room: the first ones (in file order) stay in ``keep``,
+        ``others`` are emptied, the rest counted."""
+        found = sorted([*keep, *(d for part in others for d in part)], key=Diagnostic.sort_key)
+        room = max(self.room, 0)
+        self.hidden_warnings += max(len(found) - room, 0)
+        keep[:] = found[:room]
+        for part in others:
+            part.clear()

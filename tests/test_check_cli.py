@@ -94,7 +94,10 @@ def test_quiet_and_max_diagnostics(capsys: pytest.CaptureFixture[str], tmp_path:
     assert status == 1
     lines = out.splitlines()
     assert len(lines) == 4 and all(" NAP101 error: " in ln for ln in lines[:3])
-    assert lines[3] == f"{path}: … and 7 more"
+    # three errors fill the cap and fix the exit status: the rest is not read
+    assert (
+        lines[3] == f"{path}: the rest of this file was not checked (--max-diagnostics 3 reached)"
+    )
     assert err == ""
 
 

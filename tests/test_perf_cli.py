@@ -282,17 +282,19 @@ def test_max_diagnostics_text_and_json_agree(
     other = tmp_path / "z.nap"
     other.write_text(BAD, encoding="utf-8")
     args = ["check", "--no-cache", "--lang", "en", "--max-diagnostics", "4", str(path), str(other)]
+    stop = f"{path}: the rest of this file was not checked (--max-diagnostics 4 reached)"
     status, text, err = run(capsys, *args, "-q")
     assert status == 1
     shown = [ln for ln in text.splitlines() if " NAP" in ln]
-    assert len(shown) == 5 and f"{path}: … and 26 more" in text
+    assert len(shown) == 5 and text.splitlines()[4] == stop  # the cap is per file
+    assert shown[4].startswith(f"{other}:")
     status, out, err = run(capsys, *args, "--format", "json")
     found = json.loads(out)
     assert status == 1 and len(found) == 5
     assert [o["line"] for o in found[:4]] == [2, 3, 4, 5]  # the first ones, in file order
-    assert err.strip() == f"{path}: … and 26 more"
+    assert err.splitlines() == [stop]
     status, _, err = run(capsys, *args[:-1])
-    assert "30 error(s)" in err  # the summary counts what was not shown
+    assert "4 error(s)" in err  # the rest of the file was not read
     status, _, err = run(capsys, "check", "--max-diagnostics", "-1", str(path))
     assert status == 2 and "--max-diagnostics" in err
     status, _, err = run(capsys, "check", "-j", "0", str(path))

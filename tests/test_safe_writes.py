@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_fill import SHEET
 from unprivileged import NOBODY, as_nobody, as_root, open_folder
 
 from napkifu.cli import main
@@ -31,19 +32,9 @@ def _record(tmp_path: Path, name: str = "club.nap") -> Path:
     return path
 
 
-def _messy(folder: Path, name: str = "club.nap") -> Path:
-    path = folder / name
-    path.write_text(MESSY, encoding="utf-8")
-    return path
-
-
 @pytest.fixture
 def open_tmp() -> Iterator[Path]:
     yield from open_folder()
-
-
-def _as_nobody(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return as_nobody(args, [*args, "--diff"], cwd)  # (--diff: the warm run writes nothing)
 
 
 # -- export ------------------------------------------------------------------------------
@@ -127,28 +118,51 @@ def test_failed_export_leaves_the_old_dataset(
 # -- fmt ---------------------------------------------------------------------------------
 
 
-def test_fmt_refuses_a_read_only_file_even_as_root(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+WRITERS = ["fmt", "fill"]
+"""The two commands that rewrite records: one set of rules (docs/safety.md)."""
+
+
+def _original(command: str) -> str:
+    return MESSY if command == "fmt" else SHEET
+
+
+def _rewritable(folder: Path, command: str, name: str = "club.nap") -> Path:
+    """A record that ``command`` changes."""
+    path = folder / name
+    path.write_text(_original(command), encoding="utf-8")
+    return path
+
+
+def _writer_as_nobody(command: str, path: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    dry = "--diff" if command == "fmt" else "--check"  # the warm run writes nothing
+    return as_nobody([command, "--lang", "en", str(path)], [command, dry, str(path)], cwd)
+
+
+@pytest.mark.parametrize("command", WRITERS)
+def test_writer_refuses_a_read_only_file_even_as_root(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
-    path = _messy(tmp_path)
+    path = _rewritable(tmp_path, command)
     path.chmod(0o444)
-    assert main(["fmt", str(path)]) == 2
-    assert "read-only" in capsys.readouterr().err
-    assert path.read_text(encoding="utf-8") == MESSY
+    assert main([command, "--lang", "en", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "read-only" in err and "cannot rewrite" in err and "Traceback" not in err
+    assert path.read_text(encoding="utf-8") == _original(command)
     assert sorted(os.listdir(tmp_path)) == ["club.nap"]
 
 
-def test_fmt_keeps_hard_links_mode_and_owner(tmp_path: Path) -> None:
-    path = _messy(tmp_path)
+@pytest.mark.parametrize("command", WRITERS)
+def test_writer_keeps_hard_links_mode_and_owner(tmp_path: Path, command: str) -> None:
+    path = _rewritable(tmp_path, command)
     path.chmod(0o640)
     other = tmp_path / "linked.nap.bak"
     os.link(path, other)
     if os.geteuid() == 0:
         os.chown(path, NOBODY, NOBODY)
     before = os.stat(path)
-    assert main(["fmt", str(path)]) == 0
+    assert main([command, str(path)]) == 0
     after = os.stat(path)
-    assert path.read_text(encoding="utf-8") != MESSY
+    assert path.read_text(encoding="utf-8") != _original(command)
     assert other.read_bytes() == path.read_bytes()  # still one file
     assert (after.st_ino, after.st_nlink, after.st_uid, after.st_gid, after.st_mode) == (
         before.st_ino, before.st_nlink, before.st_uid, before.st_gid, before.st_mode,
@@ -156,37 +170,40 @@ def test_fmt_keeps_hard_links_mode_and_owner(tmp_path: Path) -> None:
     assert sorted(os.listdir(tmp_path)) == ["club.nap", "linked.nap.bak"]
 
 
-def test_fmt_does_not_follow_a_symlink_out_of_the_folder(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("command", WRITERS)
+def test_writer_does_not_follow_a_symlink_out_of_the_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
     club = tmp_path / "club"
     club.mkdir()
-    outside = _messy(tmp_path, "outside.nap")
+    outside = _rewritable(tmp_path, command, "outside.nap")
     (club / "link.nap").symlink_to(outside)
-    inside = _messy(club, "own.nap")
-    assert main(["fmt", str(club)]) == 0
+    inside = _rewritable(club, command, "own.nap")
+    assert main([command, "--lang", "en", str(club)]) == 0
     assert "outside" in capsys.readouterr().err
-    assert outside.read_text(encoding="utf-8") == MESSY
-    assert inside.read_text(encoding="utf-8") != MESSY
+    assert outside.read_text(encoding="utf-8") == _original(command)
+    assert inside.read_text(encoding="utf-8") != _original(command)
 
 
 @as_root
-def test_fmt_as_a_user_refuses_a_file_they_cannot_write(open_tmp: Path) -> None:
+@pytest.mark.parametrize("command", WRITERS)
+def test_writer_as_a_user_refuses_a_file_they_cannot_write(open_tmp: Path, command: str) -> None:
     open_tmp.chmod(0o777)
-    path = _messy(open_tmp)  # root's, 0644
-    result = _as_nobody(["fmt", str(path)], open_tmp)
+    path = _rewritable(open_tmp, command)  # root's, 0644
+    result = _writer_as_nobody(command, path, open_tmp)
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr and "cannot rewrite" in result.stderr
-    assert path.read_text(encoding="utf-8") == MESSY
+    assert path.read_text(encoding="utf-8") == _original(command)
 
 
 @as_root
-def test_fmt_in_a_read_only_folder_writes_in_place(open_tmp: Path) -> None:
-    path = _messy(open_tmp)  # in root's 0755 folder: nobody cannot create a temp file there
+@pytest.mark.parametrize("command", WRITERS)
+def test_writer_in_a_read_only_folder_writes_in_place(open_tmp: Path, command: str) -> None:
+    path = _rewritable(open_tmp, command)  # in root's 0755 folder: no temp file there
     os.chown(path, NOBODY, NOBODY)
-    result = _as_nobody(["fmt", str(path)], open_tmp)
+    result = _writer_as_nobody(command, path, open_tmp)
     assert result.returncode == 0, result.stderr
-    assert path.read_text(encoding="utf-8") != MESSY
+    assert path.read_text(encoding="utf-8") != _original(command)
     assert sorted(os.listdir(open_tmp)) == ["club.nap"]
 
 

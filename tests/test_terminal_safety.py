@@ -1,6 +1,6 @@
 """A shared record cannot drive the reader's terminal (issue 31, item 3): ESC, BEL,
 carriage returns and bidi controls in names, comments and bad tokens come out of
-check, replay, stats and export escaped (``\\x1b``), never raw."""
+check, replay, stats, export and analyze escaped (``\\x1b``), never raw."""
 
 from __future__ import annotations
 
@@ -52,6 +52,17 @@ def test_no_raw_control_character_reaches_the_output(args: tuple[str, ...], evil
     for raw in RAW:
         assert raw not in out, (args, raw)
     assert "\\x1b" in out
+
+
+def test_analyze_escapes_the_names_it_prints(tmp_path: Path) -> None:
+    text = FRIDAY.read_text(encoding="utf-8").replace("さくら", '"さ\x1b]0;pwned\x07ら\u202e"')
+    path = tmp_path / "evil\x1b[2J.nap"
+    path.write_text(text, encoding="utf-8")
+    result = _napkifu("analyze", "--from-trick", "9", str(path))
+    out = result.stdout + result.stderr
+    assert result.returncode == 0 and "par " in out, out
+    assert not [raw for raw in RAW if raw in out]
+    assert "さ\\x1b]0;pwned\\x07ら" in out and "evil\\x1b[2J.nap" in out
 
 
 def test_caret_stands_under_the_escaped_token() -> None:

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import shutil
 import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from napkifu.analysis.temps import sweep
 from napkifu.analysis.write import PARTITIONED, OutputExists
 
 FLAT = ("season", "contracts", "excluded")
@@ -142,19 +142,4 @@ def _swap(root: Path, stage: Path) -> None:
 
 def _remove_stale(root: Path) -> None:
     """Staging folders of exports that were killed (their process is gone)."""
-    pattern = re.compile(rf"(?:{re.escape(_STAGING)}|{re.escape(_OLD)})(\d+)-")
-    with contextlib.suppress(OSError):
-        for entry in root.iterdir():
-            match = pattern.match(entry.name)
-            if match and entry.is_dir() and not _alive(int(match.group(1))):
-                shutil.rmtree(entry, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    sweep(root, (_STAGING, _OLD))

@@ -181,10 +181,11 @@ def load_season(
     return builder.finish()
 
 
-BIG_FILE = 32 << 20
+BIG_FILE = 4 << 20
 """Bytes from which a file is read in the main process, in pieces of
-:data:`PIECE_ROUNDS` rounds, rather than whole by a worker: a worker sends its
-file's tables back at once, and a 100,000-round file's are 400 MB."""
+:data:`PIECE_ROUNDS` rounds, rather than whole by a worker: a file judged whole
+holds its rows at once, about 20 bytes per byte of record (a 32 MB file took the
+export to 754 MB; 4 MB keep a worker near 100 MB). Such files are not cached."""
 PIECE_ROUNDS = 2_000
 
 

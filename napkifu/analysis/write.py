@@ -14,6 +14,7 @@ from typing import IO
 
 import polars as pl
 
+from napkifu.analysis import temps
 from napkifu.csvsafe import neutralise_frame
 
 FLOAT_DIGITS = 4
@@ -108,8 +109,11 @@ class CsvWriter:
 
 
 def _temp(folder: Path | None) -> tuple[int, str]:
-    """A new temporary file in ``folder`` (None: the system's temp folder)."""
-    return tempfile.mkstemp(dir=folder, prefix=".napkifu-", suffix=".csv.tmp")
+    """A new temporary file in ``folder`` (None: the system's temp folder), named so
+    that the next export removes it if this one is killed (:mod:`.temps`)."""
+    where = tempfile.gettempdir() if folder is None else folder
+    temps.sweep(where)
+    return tempfile.mkstemp(dir=where, prefix=temps.prefix(), suffix=".csv")
 
 
 def _special(target: str) -> bool:

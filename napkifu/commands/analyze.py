@@ -21,6 +21,7 @@ from napkifu.replay.results import JudgedRound
 from napkifu.rules.build import Rules
 from napkifu.solve.engine import Unsolvable
 from napkifu.solve.rounds import RoundAnalysis, analyse_round
+from napkifu.terminal import escape
 
 HEADER = Text(
     "{file}: game {game} round {round}: par {par} honors ({made} against the bid of {bid})",
@@ -74,20 +75,25 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--lang", choices=LANGS, default=None)
 
 
-def _rounds(paths: list[str], lang: Lang) -> Iterator[tuple[str, Rules, JudgedRound]]:
+def _rounds(
+    paths: list[str], lang: Lang, failed: list[str]
+) -> Iterator[tuple[str, Rules, JudgedRound]]:
+    """The fully played rounds of ``paths``, read game by game; a file that cannot
+    be read is said on stderr and put in ``failed`` (exit status 2, as ``check``)."""
     for path, problem in iter_paths(paths):
         if problem is not None:
-            print(CANNOT_OPEN(lang, path=path, reason=problem), file=sys.stderr)
+            print(escape(CANNOT_OPEN(lang, path=path, reason=problem)), file=sys.stderr)
+            failed.append(path)
             continue
         try:
-            judged = api.load(path)
+            for judged in api.iter_load(path):
+                for game in judged.games:
+                    for rnd in game.rounds:
+                        if rnd.kind == "full":
+                            yield path, game.rules, rnd  # type: ignore[misc]
         except OSError as e:
-            print(CANNOT_OPEN(lang, path=path, reason=e.strerror or e), file=sys.stderr)
-            continue
-        for game in judged.games:
-            for rnd in game.rounds:
-                if rnd.kind == "full":
-                    yield path, game.rules, rnd  # type: ignore[misc]
+            print(escape(CANNOT_OPEN(lang, path=path, reason=e.strerror or e)), file=sys.stderr)
+            failed.append(path)
 
 
 def to_json(file: str, a: RoundAnalysis) -> dict[str, object]:
@@ -150,8 +156,8 @@ def render_text(file: str, rnd: JudgedRound, a: RoundAnalysis, lang: Lang) -> li
 def run(args: argparse.Namespace) -> int:
     lang: Lang = args.lang or default_lang()
     results: list[dict[str, object]] = []
-    status = 0
-    rounds = list(_rounds(args.paths, lang))
+    failed: list[str] = []
+    rounds = list(_rounds(args.paths, lang, failed))
     progress = None
     if sys.stderr.isatty() and len(rounds) > 1:
         from rich.progress import Progress
@@ -169,7 +175,8 @@ def run(args: argparse.Namespace) -> int:
                         {"file": file, "game": rnd.game, "round": rnd.number, "error": str(e)}
                     )
                 else:
-                    print(SKIPPED(lang, file=file, game=rnd.game, round=rnd.number, reason=e))
+                    why = SKIPPED(lang, file=file, game=rnd.game, round=rnd.number, reason=e)
+                    print(escape(why))
                 continue
             finally:
                 if progress is not None:
@@ -177,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
             if args.format == "json":
                 results.append(to_json(file, a))
             else:
-                print("\n".join(render_text(file, rnd, a, lang)))
+                print("\n".join(escape(line) for line in render_text(file, rnd, a, lang)))
     finally:
         if progress is not None:
             progress.stop()
@@ -186,4 +193,4 @@ def run(args: argparse.Namespace) -> int:
         print()
     else:
         print(LIMITS(lang))
-    return status
+    return 2 if failed else 0

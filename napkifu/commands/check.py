@@ -52,6 +52,10 @@ USAGE = {
         "ワーカープロセスが異常終了しました。-j 1 で試してください",
     ),
 }
+STOPPED_FILE = Text(
+    "{file}: the rest of this file was not checked (--max-diagnostics {limit} reached)",
+    "{file}: --max-diagnostics {limit} に達したため、このファイルの残りは検査していません",
+)
 
 
 def iter_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
@@ -97,8 +101,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         type=int,
         metavar="N",
         default=None,
-        help="show at most N diagnostics per file, then a line saying how many more "
-        "(on stderr with --format json); the counts and the exit status still include them",
+        help="make and show at most N diagnostics per file, then a line saying how many "
+        "more (on stderr with --format json); once a file's N include an error, the rest "
+        "of that file is not checked (its exit status is known) and the next file is",
     )
     p.add_argument(
         "--lang",
@@ -253,21 +258,23 @@ def run(args: argparse.Namespace) -> int:
             notes += result.notes
             if result.errors:
                 status = max(status, 1)
-            if out is not None:
-                out.add(result.diagnostics)
-                if result.hidden:
-                    print(more_line(result.path, result.hidden, lang), file=sys.stderr)
-                continue
             shown = result.diagnostics
-            if args.quiet:  # notes ask nothing of the scorer
-                shown = tuple(d for d in shown if not d.is_note)
-            first_code = first_code or next((d.code for d in shown if not d.is_note), "")
-            for line in render_text(
-                shown, result.lines, lang=lang, color=color, excerpt=not args.quiet
-            ):
-                print(line)
-            if result.hidden:
-                print(more_line(result.path, result.hidden, lang))
+            after = [more_line(result.path, result.hidden, lang)] if result.hidden else []
+            if result.stopped:
+                limit = args.max_diagnostics
+                after.append(STOPPED_FILE(lang, file=escape(result.path), limit=limit))
+            if out is not None:
+                out.add(shown)
+            else:
+                if args.quiet:  # notes ask nothing of the scorer
+                    shown = tuple(d for d in shown if not d.is_note)
+                first_code = first_code or next((d.code for d in shown if not d.is_note), "")
+                for line in render_text(
+                    shown, result.lines, lang=lang, color=color, excerpt=not args.quiet
+                ):
+                    print(line)
+            for line in after:
+                print(line, file=sys.stderr if out is not None else sys.stdout)
             sys.stdout.flush()
     except BrokenProcessPool:  # a worker was killed (out of memory?): say so, no traceback
         print(f"napkifu check: {USAGE['died'](lang)}", file=sys.stderr)

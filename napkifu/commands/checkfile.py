@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from napkifu.cache import ResultCache
-from napkifu.diagnostics import Diagnostic, Severity
+from napkifu.diagnostics import Budget, Diagnostic, Severity
 from napkifu.model import Span
 from napkifu.replay.results import Judgement
 
@@ -38,6 +38,7 @@ class FileResult:
     hidden_errors: int = 0  # found but not kept (beyond ``--max-diagnostics``)
     hidden_warnings: int = 0
     hidden_notes: int = 0
+    stopped: bool = False  # ``--max-diagnostics`` reached: the rest was not read
 
     @property
     def errors(self) -> int:
@@ -76,6 +77,7 @@ class FileResult:
             "hidden_errors": self.hidden_errors,
             "hidden_warnings": self.hidden_warnings,
             "hidden_notes": self.hidden_notes,
+            "stopped": self.stopped,
         }
 
     @staticmethod
@@ -106,6 +108,7 @@ class FileResult:
             int(data.get("hidden_errors", 0)),
             int(data.get("hidden_warnings", 0)),
             int(data.get("hidden_notes", 0)),
+            bool(data.get("stopped", False)),
         )
 
 
@@ -115,9 +118,9 @@ def check_bytes(
     """Check a record given as bytes (what :func:`check_file` does after reading)."""
     from napkifu.api import iter_loads
 
-    return _gather(
-        iter_loads(data, file=file, encoding=encoding, detail=False), file, encoding, keep, data
-    )
+    budget = None if keep is None else Budget(keep)
+    judgements = iter_loads(data, file=file, encoding=encoding, detail=False, budget=budget)
+    return _gather(judgements, file, encoding, budget, data)
 
 
 def check_file(path: str, encoding: str | None = None, keep: int | None = None) -> FileResult:
@@ -126,11 +129,15 @@ def check_file(path: str, encoding: str | None = None, keep: int | None = None) 
     The file is judged game by game (:func:`napkifu.api.iter_load`) and only the
     diagnostics, the counts and the source lines the diagnostics point at are
     kept, so memory follows the largest game, not the file. ``keep`` bounds the
-    diagnostics kept (the first ones in file order; the others are only counted)."""
+    diagnostics made and kept (the first ones in file order): once that many are
+    found with an error among them, the exit status is known and the rest of the
+    file is not read (``stopped``); past it, warnings are only counted."""
     from napkifu.api import iter_load
 
+    budget = None if keep is None else Budget(keep)
     try:
-        return _gather(iter_load(path, encoding=encoding, detail=False), path, encoding, keep, None)
+        judgements = iter_load(path, encoding=encoding, detail=False, budget=budget)
+        return _gather(judgements, path, encoding, budget, None)
     except OSError as err:
         return FileResult(path, error=err.strerror or str(err))
 
@@ -139,13 +146,14 @@ def _gather(
     judgements: Iterator[Judgement],
     file: str,
     encoding: str | None,
-    keep: int | None,
+    budget: Budget | None,
     data: bytes | None,
 ) -> FileResult:
     kept: list[Diagnostic] = []
-    hidden = dict.fromkeys(Severity, 0)
+    hidden = dict.fromkeys(Severity, 0)  # found but not kept
     games = rounds = 0
     readable = False
+    keep = None if budget is None else budget.room
 
     def trim(limit: int) -> None:
         kept.sort(key=Diagnostic.sort_key)
@@ -161,12 +169,21 @@ def _gather(
                 games += len(record.games)
                 rounds += sum(len(g.rounds) for g in record.games)
             kept.extend(judgement.diagnostics)
-            if keep is not None and len(kept) > 2 * keep + 1000:
+            if budget is not None and keep is not None:
+                budget.erred = budget.erred or any(d.is_error for d in judgement.diagnostics)
                 trim(keep)
+                budget.room = keep - len(kept)
+                if budget.stopped or budget.enough(0, False):
+                    budget.stopped = True
+                    break  # the exit status is known: the rest is not read
     except OSError:
         raise
     except Exception as exc:  # a bug: one file's verdict, never a traceback for all
         kept.append(internal_error(file, exc))
+    finally:
+        close = getattr(judgements, "close", None)
+        if close is not None:
+            close()  # a file left early is closed now, not when collected
     trim(len(kept) if keep is None else keep)
     wanted = {d.span.line for d in kept if d.span.line > 0}
     lines: dict[int, str] = {}
@@ -176,8 +193,10 @@ def _gather(
             lines = _source_lines(data, file, encoding, wanted)
     return FileResult(
         file, tuple(kept), games, rounds, lines,
-        hidden_errors=hidden[Severity.ERROR], hidden_warnings=hidden[Severity.WARNING],
+        hidden_errors=hidden[Severity.ERROR],
+        hidden_warnings=hidden[Severity.WARNING] + (budget.hidden_warnings if budget else 0),
         hidden_notes=hidden[Severity.NOTE],
+        stopped=budget is not None and budget.stopped,
     )  # fmt: skip
 
 

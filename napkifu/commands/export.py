@@ -162,6 +162,7 @@ def sink_season(args: argparse.Namespace, outputs: dict[str, str]) -> SinkResult
     :func:`writing`)."""
     import tempfile
 
+    from napkifu.analysis import temps
     from napkifu.analysis.publish import staged_dataset
     from napkifu.analysis.sink import ParquetSink
     from napkifu.analysis.write import CsvWriter
@@ -193,8 +194,12 @@ def sink_season(args: argparse.Namespace, outputs: dict[str, str]) -> SinkResult
         folder: str | Path
         if args.parquet:
             folder = stack.enter_context(staged_dataset(args.parquet, overwrite=args.overwrite))
-        else:
-            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="napkifu-"))
+        else:  # swept by a later export if this one is killed (analysis/temps.py)
+            where = temps.folder_for(list(outputs.values()))
+            temps.sweep(where)
+            folder = stack.enter_context(
+                tempfile.TemporaryDirectory(prefix=temps.prefix(), dir=where)
+            )
         writers: dict[str, CsvWriter] = {}
         for table, target in outputs.items():  # created first: a bad target fails at once
             writers[table] = CsvWriter(target, excel=args.excel)

@@ -23,6 +23,7 @@ from napkifu.i18n import LANGS, Lang, Text, default_lang
 from napkifu.model import PointsLine, Round
 from napkifu.notation.fullwidth import comment_start
 from napkifu.replay.results import JudgedGame, JudgedRound
+from napkifu.terminal import escape
 
 _SCORE_CODES = frozenset({"NAP602", "NAP603", "NAP604"})
 SAY = {
@@ -38,6 +39,10 @@ SAY = {
         "{path}: 記法エラーがあるため書き込みません。先に直してください（`napkifu check {path}`）",
     ),
     "unreadable": Text("napkifu fill: cannot read {path}: {why}", "napkifu fill: {path} を読めません: {why}"),
+    "unwritable": Text(
+        "napkifu fill: cannot rewrite {path}: {why} (left as it was)",
+        "napkifu fill: {path} を書き換えられません: {why}（元のまま）",
+    ),
     "summary": Text("{lines} line(s) {verb} in {files} file(s).", "{files} ファイルで {lines} 行を{verb_ja}。"),
 }  # fmt: skip
 
@@ -50,7 +55,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "line from the rules (a wrong one is corrected in place, a missing one added); "
         "every other line is kept as written. Says which lines changed.",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="records to fill")
+    p.add_argument(
+        "files", nargs="+", metavar="FILE", help="records or folders ('-': stdin, to stdout)"
+    )
     p.add_argument(
         "--check", action="store_true", help="change nothing; exit 1 if a file would change"
     )
@@ -175,48 +182,55 @@ def fill_text(
 
 
 def run(args: argparse.Namespace) -> int:
-    from napkifu.commands.fmt import write_atomically
+    from napkifu.commands.fmt import expand, write_atomically
     from napkifu.notation import decode
 
     lang: Lang = args.lang or default_lang()
     status = lines = files = 0
-    for path in args.files:
+    for path, problem in expand(args.files, lang, "fill"):
         try:
-            data = Path(path).read_bytes()
+            if problem is not None:
+                raise OSError(problem)
+            data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
         except OSError as exc:
-            print(SAY["unreadable"](lang, path=path, why=exc.strerror or exc), file=sys.stderr)
+            why = exc.strerror or str(exc)
+            print(escape(SAY["unreadable"](lang, path=path, why=why)), file=sys.stderr)
             status = 2
             continue
         text, _ = decode(data, file=path)
-        if text is None:
-            print(SAY["refused"](lang, path=path), file=sys.stderr)
-            status = max(status, 1)
-            continue
-        new, changes, _ = fill_text(text, path, not args.no_total)
+        new, changes, _ = (
+            fill_text(text, path, not args.no_total) if text is not None else (None, [], [])
+        )
         if new is None:
-            print(SAY["refused"](lang, path=path), file=sys.stderr)
+            print(escape(SAY["refused"](lang, path=path)), file=sys.stderr)
             status = max(status, 1)
             continue
         for number, kind, how in changes:
             if kind == "skipped":
-                print(SAY["skipped"](lang, path=path, round=number, codes=how), file=sys.stderr)
-                continue
-            what = SAY[how](lang)
-            print(
-                SAY["changed"](lang, path=path, round=number, kind=kind, what=what, what_ja=what),
-                file=sys.stderr,
-            )
-            lines += 1
-        if args.stdout:
+                say = SAY["skipped"](lang, path=path, round=number, codes=how)
+            else:
+                what = SAY[how](lang)
+                say = SAY["changed"](
+                    lang, path=path, round=number, kind=kind, what=what, what_ja=what
+                )
+            print(escape(say), file=sys.stderr)
+        if args.stdout or path == "-":
             sys.stdout.write(new)
             continue
         if new == text:
             continue
-        files += 1
         if args.check:
             status = max(status, 1)
         else:
-            write_atomically(path, new.encode("utf-8"))
+            try:
+                write_atomically(path, new.encode("utf-8"))
+            except OSError as exc:  # read-only, a full disk: said, the file left as it was
+                why = exc.strerror or str(exc)
+                print(escape(SAY["unwritable"](lang, path=path, why=why)), file=sys.stderr)
+                status = 2
+                continue
+        files += 1
+        lines += sum(1 for _n, kind, _h in changes if kind != "skipped")
     if not args.stdout:
         verb = (
             Text("would change", "変更する予定です")

@@ -31,7 +31,7 @@ from napkifu.paths import find_records
 from napkifu.replay.results import JudgedGame, JudgedRound
 from napkifu.terminal import escape
 
-__all__ = ["complete", "format_text", "register", "run", "write_atomically"]
+__all__ = ["complete", "expand", "format_text", "register", "run", "write_atomically"]
 
 NOTATION_CODES = frozenset({"NAP101", "NAP102", "NAP103", "NAP104", "NAP105", "NAP106"})
 # a round error with one of these codes leaves the auction (so the bidders) uncertain
@@ -171,15 +171,16 @@ def format_text(
 # -- the command -----------------------------------------------------------------------
 
 
-def _expand(paths: list[str], lang: Lang) -> Iterator[tuple[str, str | None]]:
-    """(path, problem) of each record to format; a folder's symlinks that lead out
-    of it are skipped with a warning (a formatter must not write outside the folder
-    it was given)."""
+def expand(paths: list[str], lang: Lang, command: str = "fmt") -> Iterator[tuple[str, str | None]]:
+    """(path, problem) of each record to rewrite (``fmt``, ``fill``); a folder's
+    symlinks that lead out of it are skipped with a warning (a command that rewrites
+    must not write outside the folder it was given), and so are its FIFOs and
+    devices; one given explicitly has a problem (reading it would hang)."""
     for found in find_records(paths, confine=True, lang=lang):
         if found.empty:
-            continue  # a folder with no record: nothing to format
+            continue  # a folder with no record: nothing to rewrite
         if found.note is not None:
-            print(f"napkifu fmt: {escape(found.note)}", file=sys.stderr)
+            print(f"napkifu {command}: {escape(found.note)}", file=sys.stderr)
         else:
             yield found.path, found.problem
 
@@ -222,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
     lang = getattr(args, "lang", None) or default_lang()
     status = 0
     changed = unchanged = refused = 0
-    for path, problem in _expand(args.files, lang):
+    for path, problem in expand(args.files, lang):
         try:
             if problem is not None:
                 raise OSError(problem)

@@ -18,6 +18,7 @@ import unicodedata
 from pathlib import Path
 
 from napkifu.i18n import LANGS, Lang, Text, default_lang
+from napkifu.terminal import escape
 
 SAY = {
     "head": Text(
@@ -55,6 +56,7 @@ SAY = {
                    "napkifu new: {preset!r} というプリセットはありません（{known}）"),
     "exists": Text("napkifu new: {file} exists; not overwritten", "napkifu new: {file} はすでにあります。上書きしません"),
     "written": Text("wrote {file}; next: napkifu check {file}", "{file} を作成しました。次に: napkifu check {file}"),
+    "unwritable": Text("napkifu new: cannot write {file}: {why}", "napkifu new: {file} を書き込めません: {why}"),
 }  # fmt: skip
 
 
@@ -160,10 +162,27 @@ def run(args: argparse.Namespace) -> int:
     if args.file is None:
         sys.stdout.write(text)
         return 0
-    path = Path(args.file)
-    if path.exists():
-        print(SAY["exists"](lang, file=args.file), file=sys.stderr)
+    return _create(args.file, text, lang)
+
+
+def _create(file: str, text: str, lang: Lang) -> int:
+    """Write a file that did not exist: created exclusively (``O_EXCL``), so an
+    existing file, a FIFO or a symbolic link — dangling or not — is never written
+    through; a write that fails is one line (exit 2) and leaves no half file."""
+    try:
+        out = open(file, "x", encoding="utf-8")  # noqa: SIM115 (removed below on failure)
+    except FileExistsError:
+        print(escape(SAY["exists"](lang, file=file)), file=sys.stderr)
         return 2
-    path.write_text(text, encoding="utf-8")
-    print(SAY["written"](lang, file=args.file), file=sys.stderr)
+    except OSError as exc:
+        print(escape(SAY["unwritable"](lang, file=file, why=exc.strerror or exc)), file=sys.stderr)
+        return 2
+    try:
+        with out:
+            out.write(text)
+    except OSError as exc:  # a full disk
+        Path(file).unlink(missing_ok=True)
+        print(escape(SAY["unwritable"](lang, file=file, why=exc.strerror or exc)), file=sys.stderr)
+        return 2
+    print(escape(SAY["written"](lang, file=file)), file=sys.stderr)
     return 0

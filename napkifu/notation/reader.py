@@ -20,7 +20,7 @@ from typing import cast
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from napkifu.diagnostics import Diagnostic
+from napkifu.diagnostics import Budget, Diagnostic
 from napkifu.model import Comment, Game, Record, Span
 from napkifu.notation.errors import syntax_diagnostic
 from napkifu.notation.fastpath import FastPath
@@ -82,7 +82,9 @@ def parse(text: str, file: str = "<string>") -> tuple[Record, list[Diagnostic]]:
     return Record(tuple(games), leading, file), diagnostics
 
 
-def iter_parse(lines: Iterable[str], file: str = "<string>") -> Iterator[Part]:
+def iter_parse(
+    lines: Iterable[str], file: str = "<string>", budget: Budget | None = None
+) -> Iterator[Part]:
     """Read a file given as its lines (no line ends, BOM dropped) game by game.
 
     Yields one record per game, holding just that game (numbered, with spans, as
@@ -90,6 +92,8 @@ def iter_parse(lines: Iterable[str], file: str = "<string>") -> Iterator[Part]:
     record's leading comments come with the first. A file without any game yields
     one empty record. :func:`parse` is this, gathered: both readings agree by
     construction, and a huge file never holds more than one game's model.
+    With a ``budget`` (``check --max-diagnostics``), reading stops once it is spent
+    (:func:`_spent`): the game being read is then dropped, not judged.
     """
     # The collector is paused while reading (see parse) but never while the
     # consumer holds control: it may judge or keep whatever it likes.
@@ -119,6 +123,8 @@ def iter_parse(lines: Iterable[str], file: str = "<string>") -> Iterator[Part]:
             if refused is not None:  # a number or a line too long to be read
                 syntax.append(refused)
                 record.lost(stripped, line_no)
+                if budget is not None and _spent(budget, syntax, record.diagnostics):
+                    break
                 continue
             stmt = statement(line, stripped.split(None, 1)[0], line_no)
             if stmt is None:
@@ -130,12 +136,16 @@ def iter_parse(lines: Iterable[str], file: str = "<string>") -> Iterator[Part]:
                     game, rnd = record.position()
                     syntax.append(syntax_diagnostic(err, line, line_no, file, game, rnd))
                     record.lost(stripped, line_no)
+                    if budget is not None and _spent(budget, syntax, record.diagnostics):
+                        break
                     continue
                 finally:
                     builder.line_offset = 0
                 if stmt is None:
                     continue
             add(stmt)
+            if budget is not None and _spent(budget, syntax, record.diagnostics):
+                break
             if closed:
                 part = _take(record, syntax, first, file)
                 first = False
@@ -143,6 +153,9 @@ def iter_parse(lines: Iterable[str], file: str = "<string>") -> Iterator[Part]:
                     gc.enable()
                 yield part
                 gc.disable()
+        if budget is not None and budget.stopped:
+            yield _take(record, syntax, first, file)  # the games closed before the stop
+            return
         record.close()
         if closed or first or syntax or record.diagnostics:
             if enabled:
@@ -154,6 +167,20 @@ def iter_parse(lines: Iterable[str], file: str = "<string>") -> Iterator[Part]:
 
 
 Part = tuple[Record, list[Diagnostic]]
+
+
+def _spent(budget: Budget, syntax: list[Diagnostic], found: list[Diagnostic]) -> bool:
+    """Whether to stop reading: the budget's room is filled and the exit status
+    known. Warnings past the room are counted and dropped (an error may follow)."""
+    count = len(syntax) + len(found)
+    if not count or count < budget.room:
+        return False
+    errors = any(d.is_error for d in syntax) or any(d.is_error for d in found)
+    if budget.enough(count, errors):
+        budget.stopped = True
+        return True
+    budget.drop_warnings(syntax, found)
+    return False
 
 
 def _take(record: RecordBuilder, syntax: list[Diagnostic], first: bool, file: str) -> Part:

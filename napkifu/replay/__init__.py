@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from napkifu.diagnostics import Diagnostic
+from napkifu.diagnostics import Budget, Diagnostic
 from napkifu.gcpause import paused_gc
 from napkifu.model import Record
 from napkifu.replay.auction import AuctionResult, bid_in_range, bid_key, run_auction
@@ -32,17 +32,27 @@ from napkifu.rules.outcome import TrickOutcome
 
 
 def judge(
-    record: Record, file: str = "", detail: bool = True, noted: set[str] | None = None
+    record: Record,
+    file: str = "",
+    detail: bool = True,
+    noted: set[str] | None = None,
+    budget: Budget | None = None,
 ) -> tuple[tuple[JudgedGame, ...], list[Diagnostic]]:
     """Judge every game of ``record``; the diagnostics of all games and rounds, in
     file order. ``detail`` False leaves every round's ``tricks`` empty: the same
     diagnostics and verdicts, without the per-card values only views and tables
     read (most of judging's time). A note is given once per file, at its first
     round: ``noted`` holds the codes of the notes already given (a caller judging a
-    file game by game passes the same set each time)."""
+    file game by game passes the same set each time). A ``budget`` (``check
+    --max-diagnostics``) ends the judging once it is spent: the rounds after are
+    left out."""
     file = file or record.source
     with paused_gc():
-        games = tuple(judge_game(g, file, detail) for g in record.games)
+        games = tuple(
+            judge_game(g, file, detail, budget)
+            for g in record.games
+            if budget is None or not budget.stopped
+        )
     games = _notes_once(games, set() if noted is None else noted)
     diags: list[Diagnostic] = []
     for g in games:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from napkifu.diagnostics import Budget
 from napkifu.model import Bid, Game, Round
 from napkifu.replay.report import Reporter
 from napkifu.replay.reread import Tries
@@ -18,8 +19,12 @@ from napkifu.rules.build import Rules
 from napkifu.rules.game_rules import rules_for_game
 
 
-def judge_game(game: Game, file: str, detail: bool = True) -> JudgedGame:
+def judge_game(
+    game: Game, file: str, detail: bool = True, budget: Budget | None = None
+) -> JudgedGame:
     rules, diags = rules_for_game(game, file)
+    found = len(diags)  # for the budget: diagnostics made so far, and whether an error
+    erred = any(d.is_error for d in diags)
     players = game.player_names
     rounds: list[JudgedRound] = []
     if 3 <= len(players) <= 6:
@@ -59,6 +64,12 @@ def judge_game(game: Game, file: str, detail: bool = True) -> JudgedGame:
                 jr = dataclasses.replace(jr, diagnostics=jr.diagnostics + tuple(extra.items))
             rounds.append(jr)
             prev_first, prev = first, jr
+            if budget is not None:
+                found += len(jr.diagnostics)
+                erred = erred or any(d.is_error for d in jr.diagnostics)
+                if budget.enough(found, erred):
+                    budget.stopped = True
+                    break
     return JudgedGame(
         number=game.number,
         title=game.title,
