@@ -30,8 +30,11 @@ def available() -> bool:
     return napkifu_solver is not None
 
 
-def solver_for(rules: Rules, trump: int | None, table_cap: int = 1 << 20) -> napkifu_solver.Solver:
-    """A solver for rounds of ``rules`` with ``trump`` (None: no-trump)."""
+def solver_for(
+    rules: Rules, trump: int | None, table_cap: int = 1 << 20, pruning: bool = True
+) -> napkifu_solver.Solver:
+    """A solver for rounds of ``rules`` with ``trump`` (None: no-trump); ``pruning``
+    off is plain alpha-beta, the tests' reference for the table and the bounds."""
     if napkifu_solver is None:
         raise Unsolvable("the analysis engine is not installed (run scripts/setup.sh)")
     options = {k: v for k, v in rules.settings}
@@ -44,6 +47,7 @@ def solver_for(rules: Rules, trump: int | None, table_cap: int = 1 << 20) -> nap
             rules.tricks,
             sorted(rules.honor_cards),
             table_cap,
+            pruning,
         )
     except ValueError as e:
         raise Unsolvable(str(e)) from None
@@ -88,9 +92,18 @@ Value = tuple[Card, int | None, int]
 honors Napoleon's side ends with after it under best play."""
 
 
-def solve(solver: napkifu_solver.Solver, pos: Position) -> int:
-    """The honors Napoleon's side ends with from ``pos`` under best play."""
-    return solver.solve(*pos.args())  # type: ignore[arg-type]
+def solve(solver: napkifu_solver.Solver, pos: Position, guess: int | None = None) -> int:
+    """The honors Napoleon's side ends with from ``pos`` under best play (``guess``:
+    a value near it, such as the value before the last card, saves probes)."""
+    return solver.solve(*pos.args(), guess)  # type: ignore[arg-type]
+
+
+def best_move(solver: napkifu_solver.Solver, pos: Position, value: int) -> tuple[Card, int | None]:
+    """A legal card (and the suit it names) that keeps ``pos``'s value ``value``."""
+    got = solver.best_move(*pos.args(), value)  # type: ignore[arg-type]
+    if got is None:
+        raise Unsolvable(f"no card keeps the value {value}")
+    return got
 
 
 def values(solver: napkifu_solver.Solver, pos: Position) -> list[Value]:

@@ -3,7 +3,10 @@
 A round is analysed when its play is complete and clean (every card legal, the
 adjutant known): each player's hand is then the cards they played. The walk
 replays the record with the engine's rules (:mod:`napkifu.solve.moves`) and asks
-the solver for the value of every legal card at each turn. Values are the honors
+the solver for the value after each card, guessing the value before it (most
+cards keep it: two zero-window probes), with one table for the whole round (the
+positions after one card are mostly the ones searched for the card before); the
+best alternative is looked for only when a card cost something. Values are the honors
 Napoleon's side ends with (honors already taken and the discards' credit
 included); a card's cost is what it gave away against the best card, to its own
 side. Double-dummy: judged as if every player saw every hand.
@@ -17,7 +20,7 @@ from napkifu.cards import Card
 from napkifu.replay.results import JudgedRound
 from napkifu.replay.scoring import napoleon_wins
 from napkifu.rules.build import Rules
-from napkifu.solve.engine import Position, Unsolvable, solver_for, values
+from napkifu.solve.engine import Position, Unsolvable, best_move, solve, solver_for
 from napkifu.solve.moves import final_honors, play
 
 
@@ -104,23 +107,22 @@ def analyse_round(rules: Rules, rnd: JudgedRound, from_trick: int = 1) -> RoundA
             named = None if p.joker_suit is None or pos.trick else int(p.joker_suit)
             move = (p.card, named)
             if t.number >= from_trick:
-                got = {(c, s): v for c, s, v in values(solver, pos)}
-                if move not in got:
-                    raise Unsolvable(
-                        f"trick {t.number}: the solver finds {p.player}'s card illegal"
-                    )
+                if par is None:
+                    par = solve(solver, pos)
+                best = par if not out else out[-1].value
+                after = play(rules, trump, pos, move)
+                value = solve(solver, after, best)
                 ours = pos.seat in pos.napoleon_side
-                best = max(got.values()) if ours else min(got.values())
-                value = got[move]
                 cost = best - value if ours else value - best
-                par = best if par is None else par
-                alt = None
-                if cost:
-                    alt = next(c for (c, _s), v in sorted(got.items()) if v == best)
+                if cost < 0:  # a card the engine allows and the solver does not
+                    raise Unsolvable(f"trick {t.number}: the solver disagrees with the engine")
+                alt = best_move(solver, pos, best)[0] if cost else None
                 mark = _mark(cost, best, value, bid, rules, ours)
                 out.append(
                     PlayValue(t.number, p.player, p.card, best, value, cost, alt, ours, mark)
                 )
+                pos = after
+                continue
             pos = play(rules, trump, pos, move)
     final = final_honors(rules, pos)
     return RoundAnalysis(

@@ -4,8 +4,10 @@
 //! name); `search` finds the honors Napoleon's side ends with under best play.
 //! The Python binding (feature `python`) is the only way napkifu calls it.
 
+pub mod canon;
 pub mod rules;
 pub mod search;
+pub mod tt;
 
 #[cfg(feature = "python")]
 mod binding;

@@ -15,7 +15,7 @@ pub const YOROMEKI: u8 = 13 + 10; // ♥Q
 pub const CLUB_THREE: u8 = 3 * 13 + 1; // ♣3
 const JACK: u8 = 9;
 pub const NONE: u8 = 99;
-const NO_KEY: u16 = 10_000;
+pub const NO_KEY: u16 = 10_000;
 
 pub const CLASSES: [&str; 9] = [
     "yoromeki",
@@ -157,7 +157,11 @@ impl Rules {
             }
             match IDENTITY_ONLY.iter().find(|(n, _)| n == name) {
                 Some((_, ok)) if ok.contains(&value.as_str()) => {}
-                _ => return Err(format!("rule {name} {value} is not supported by the solver")),
+                _ => {
+                    return Err(format!(
+                        "rule {name} {value} is not supported by the solver"
+                    ))
+                }
             }
         }
         let on = |name: &str| choice(opts, name, &["off", "on"]).map(|v| v == 1);

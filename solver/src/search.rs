@@ -6,37 +6,38 @@
 //! each trick, cards that are equivalent merged (never a special card, never an
 //! honor with a non-honor), cheap move ordering and a bound from the honors left.
 
-use crate::rules::{Rules, JOKER};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use crate::canon::Canon;
+use crate::rules::{Rules, JOKER, MIGHTY, NO_KEY};
+use crate::tt::{Key, Table};
 
-/// A multiply-rotate hasher: the keys are a few u64 of card bits, hashed millions
-/// of times a search; SipHash would cost more than the search's own work.
-#[derive(Default)]
-pub struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u8(&mut self, v: u8) {
-        self.write_u64(v as u64);
-    }
-    fn write_usize(&mut self, v: usize) {
-        self.write_u64(v as u64);
-    }
+/// The legal moves of one turn, without an allocation (at most 18 cards in a hand,
+/// a led joker four times).
+pub struct MoveList {
+    moves: [Move; 32],
+    len: usize,
 }
 
-type Key = ([u64; 6], u8);
-type Table = HashMap<Key, (u8, u8, u8), BuildHasherDefault<FxHasher>>; // bounds, best lead
+impl MoveList {
+    fn new() -> MoveList {
+        MoveList {
+            moves: [Move {
+                card: 0,
+                named: None,
+            }; 32],
+            len: 0,
+        }
+    }
+    fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+    fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
 
 /// A position: each seat's cards, the trick so far, who leads it and the direction
 /// of play, and which seats are Napoleon's side.
@@ -55,9 +56,15 @@ pub struct Position {
 pub struct Solver {
     pub rules: Rules,
     special: u64,
+    /// Each card's weakest and strongest sort key over every trick it may be in.
+    weakest: [u16; 54],
+    strongest: [u16; 54],
+    canon: Canon,
     table: Table,
-    pub cap: usize,
     pub nodes: u64,
+    /// Off: plain full-window alpha-beta over every legal card, no table, no
+    /// bounds, no merged cards (the tests' reference for the pruning).
+    pub pruning: bool,
 }
 
 /// The mutable state of one search.
@@ -83,12 +90,24 @@ pub struct Move {
 impl Solver {
     pub fn new(rules: Rules, cap: usize) -> Solver {
         let special = rules.special();
-        Solver { rules, special, table: Table::default(), cap, nodes: 0 }
+        let canon = Canon::new(special, rules.honors);
+        let (weakest, strongest) = extremes(&rules);
+        Solver {
+            rules,
+            special,
+            weakest,
+            strongest,
+            canon,
+            table: Table::new(cap),
+            nodes: 0,
+            pruning: true,
+        }
     }
 
     fn state(&self, p: &Position) -> Result<State, String> {
         let n = self.rules.players;
-        let cards: u32 = p.hands[..n].iter().map(|h| h.count_ones()).sum::<u32>() + p.trick.len() as u32;
+        let cards: u32 =
+            p.hands[..n].iter().map(|h| h.count_ones()).sum::<u32>() + p.trick.len() as u32;
         if cards % n as u32 != 0 || p.trick.len() >= n {
             return Err("the hands and the trick do not make whole tricks".into());
         }
@@ -101,7 +120,10 @@ impl Solver {
         for (i, &c) in p.trick.iter().enumerate() {
             trick[i] = c;
         }
-        let lead = p.trick.first().and_then(|&c| self.rules.lead_suit(c, p.named));
+        let lead = p
+            .trick
+            .first()
+            .and_then(|&c| self.rules.lead_suit(c, p.named));
         Ok(State {
             hands: p.hands,
             trick,
@@ -126,10 +148,45 @@ impl Solver {
         }
     }
 
-    /// The honors Napoleon's side ends with from `p` (`taken`: hers so far).
-    pub fn solve(&mut self, p: &Position, taken: i32) -> Result<i32, String> {
+    /// The honors Napoleon's side ends with from `p` (`taken`: hers so far);
+    /// `guess`, a value near the answer (the value before the last card), saves
+    /// zero-window probes.
+    pub fn solve(&mut self, p: &Position, taken: i32, guess: Option<i32>) -> Result<i32, String> {
         let mut s = self.state(p)?;
-        Ok(taken + self.fixed_credit(p) + self.mtd(&mut s))
+        let base = taken + self.fixed_credit(p);
+        Ok(base + self.mtd(&mut s, guess.map(|g| g - base)))
+    }
+
+    /// A legal card of the player to move whose value is `value` (the position's
+    /// value, from `solve`): one zero-window probe a card, best-ordered first.
+    pub fn best_move(
+        &mut self,
+        p: &Position,
+        taken: i32,
+        value: i32,
+    ) -> Result<Option<Move>, String> {
+        let mut s = self.state(p)?;
+        let want = value - taken - self.fixed_credit(p);
+        let seat = s.seat(self.rules.players);
+        let maximize = s.side >> seat & 1 == 1;
+        let moves = self.moves(&s, seat, true);
+        for &m in moves.as_slice() {
+            let (gain, undo) = self.play(&mut s, seat, m);
+            let ok = if maximize {
+                gain + self.ab(&mut s, want - 1 - gain, want - gain) >= want
+            } else {
+                gain + self.ab(&mut s, want - gain, want + 1 - gain) <= want
+            };
+            self.unplay(&mut s, seat, m, undo);
+            if ok {
+                let card = if m.card >= JOKER { JOKER } else { m.card };
+                return Ok(Some(Move {
+                    card,
+                    named: m.named,
+                }));
+            }
+        }
+        Ok(None)
     }
 
     /// Each legal card of the player to move, with the honors Napoleon's side ends
@@ -140,12 +197,20 @@ impl Solver {
         let seat = s.seat(self.rules.players);
         let moves = self.moves(&s, seat, false);
         let mut out = Vec::new();
-        for m in moves {
+        let mut guess = None;
+        for &m in moves.as_slice() {
             let (gain, undo) = self.play(&mut s, seat, m);
-            let v = gain + self.mtd(&mut s);
+            let v = gain + self.mtd(&mut s, guess.map(|g: i32| g - gain));
+            guess = Some(v);
             self.unplay(&mut s, seat, m, undo);
             let card = if m.card >= JOKER { JOKER } else { m.card };
-            out.push((Move { card, named: m.named }, base + v));
+            out.push((
+                Move {
+                    card,
+                    named: m.named,
+                },
+                base + v,
+            ));
         }
         Ok(out)
     }
@@ -154,15 +219,29 @@ impl Solver {
     pub fn legal_cards(&self, p: &Position) -> Result<Vec<Move>, String> {
         let s = self.state(p)?;
         let seat = s.seat(self.rules.players);
-        Ok(self.moves(&s, seat, false))
+        Ok(self.moves(&s, seat, false).as_slice().to_vec())
     }
 
-    fn mtd(&mut self, s: &mut State) -> i32 {
-        let mut lo = 0;
-        let mut hi = self.remaining(s);
-        let mut g = hi / 2;
+    /// The value by zero-window probes: the first two as MTD(f) around `guess`
+    /// (the value is most often the guess: two probes), then halving the interval
+    /// (a fail-soft bound seldom jumps far on an honors count).
+    fn mtd(&mut self, s: &mut State, guess: Option<i32>) -> i32 {
+        let rem = self.remaining(s);
+        if !self.pruning {
+            return self.ab(s, -1, rem + 1);
+        }
+        let (mut lo, mut hi) = self.bounds(s, rem);
+        let mut g = guess.unwrap_or((lo + hi + 1) / 2).clamp(lo, hi);
+        let mut probes = 0;
         while lo < hi {
-            let beta = if g == lo { g + 1 } else { g };
+            let beta = if probes >= 2 {
+                (lo + hi + 1) / 2
+            } else if g == lo {
+                g + 1
+            } else {
+                g
+            };
+            probes += 1;
             g = self.ab(s, beta - 1, beta);
             if g < beta {
                 hi = g;
@@ -189,7 +268,7 @@ impl Solver {
         r
     }
 
-    fn moves(&self, s: &State, seat: usize, merge: bool) -> Vec<Move> {
+    fn moves(&self, s: &State, seat: usize, merge: bool) -> MoveList {
         let r = &self.rules;
         let hand = s.hands[seat];
         let opening = s.trick_no == 1 && s.tlen == 0;
@@ -200,21 +279,27 @@ impl Solver {
         if merge {
             legal = self.merged(s, legal);
         }
-        let mut out = Vec::with_capacity(12);
+        let mut out = MoveList::new();
         let mut bits = legal;
         while bits != 0 {
             let c = bits.trailing_zeros() as u8;
             bits &= bits - 1;
             if c >= JOKER && s.tlen == 0 && r.joker_lead_suit {
                 for suit in 0..4 {
-                    out.push(Move { card: c, named: Some(suit) });
+                    out.push(Move {
+                        card: c,
+                        named: Some(suit),
+                    });
                 }
             } else {
-                out.push(Move { card: c, named: None });
+                out.push(Move {
+                    card: c,
+                    named: None,
+                });
             }
         }
         if merge {
-            self.order(s, seat, &mut out);
+            self.order(s, seat, out.as_mut_slice());
         }
         out
     }
@@ -273,7 +358,13 @@ impl Solver {
         let win_seat = (s.leader as i32 + s.step as i32 * bi as i32).rem_euclid(n as i32) as usize;
         let partner_wins = s.side >> win_seat & 1 == mine;
         moves.sort_by_key(|m| {
-            let k = r.key(m.card, 1, s.lead, false, mighty_in || m.card == crate::rules::MIGHTY);
+            let k = r.key(
+                m.card,
+                1,
+                s.lead,
+                false,
+                mighty_in || m.card == crate::rules::MIGHTY,
+            );
             let rank = (m.card % 13) as i32;
             let honor = (m.card < JOKER && r.honors >> m.card & 1 == 1) as i32;
             if partner_wins {
@@ -287,7 +378,14 @@ impl Solver {
     }
 
     fn play(&self, s: &mut State, seat: usize, m: Move) -> (i32, Undo) {
-        let undo = Undo { lead: s.lead, leader: s.leader, step: s.step, pending: s.pending, tlen: s.tlen, trick: s.trick };
+        let undo = Undo {
+            lead: s.lead,
+            leader: s.leader,
+            step: s.step,
+            pending: s.pending,
+            tlen: s.tlen,
+            trick: s.trick,
+        };
         s.hands[seat] &= !(1 << m.card);
         s.trick[s.tlen] = m.card;
         if s.tlen == 0 {
@@ -308,7 +406,10 @@ impl Solver {
         let win_seat = (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
         let mut gain = 0;
         if s.side >> win_seat & 1 == 1 {
-            gain = norm.iter().filter(|&&c| c < JOKER && r.honors >> c & 1 == 1).count() as i32;
+            gain = norm
+                .iter()
+                .filter(|&&c| c < JOKER && r.honors >> c & 1 == 1)
+                .count() as i32;
             if s.pending {
                 gain += s.widow as i32;
             }
@@ -343,15 +444,31 @@ impl Solver {
         self.nodes += 1;
         let n = self.rules.players;
         let mut key: Option<Key> = None;
+        let mut map = [u8::MAX; 54];
         let mut hint = u8::MAX;
+        let rem = self.remaining(s);
+        if !self.pruning {
+            return self.plain(s, alpha, beta);
+        }
         if s.tlen == 0 {
-            if s.hands[..n].iter().all(|&h| h == 0) {
+            let left = s.hands[s.leader].count_ones();
+            if left == 0 {
                 return 0;
             }
-            let k: Key = (s.hands, (s.leader as u8) | ((s.step < 0) as u8) << 3 | (s.pending as u8) << 4);
-            let mut kk = k;
-            kk.0[5] ^= (s.side as u64) << 56;
-            if let Some(&(lo, hi, mv)) = self.table.get(&kk) {
+            if left == 1 {
+                return self.last_trick(s);
+            }
+        }
+        if s.tlen == 0 {
+            let extra = s.leader as u64
+                | ((s.step < 0) as u64) << 3
+                | (s.pending as u64) << 4
+                | (s.side as u64) << 8
+                | if s.pending { (s.widow as u64) << 16 } else { 0 };
+            let k = self
+                .canon
+                .key(&s.hands[..n], &[], self.rules.honors, extra, &mut map);
+            if let Some((lo, hi, mv)) = self.table.get(&k) {
                 hint = mv;
                 let (lo, hi) = (lo as i32, hi as i32);
                 if lo >= beta {
@@ -366,25 +483,38 @@ impl Solver {
                     return alpha;
                 }
             }
-            key = Some(kk);
+            key = Some(k);
         }
-        let rem = self.remaining(s);
-        if rem <= alpha {
-            return rem;
+        if s.tlen == 0 {
+            let sure = self.sure_honors(s);
+            if s.side >> s.leader & 1 == 1 {
+                if sure >= beta {
+                    return sure;
+                }
+            } else if rem - sure <= alpha {
+                return rem - sure;
+            }
         }
-        if beta <= 0 {
-            return 0;
+        let (lower, upper) = self.bounds(s, rem);
+        if upper <= alpha {
+            return upper;
+        }
+        if lower >= beta {
+            return lower;
         }
         let (a0, b0) = (alpha, beta);
         let seat = s.seat(n);
         let maximize = s.side >> seat & 1 == 1;
         let mut moves = self.moves(s, seat, true);
-        if let Some(i) = moves.iter().position(|m| m.card == hint) {
-            moves[..=i].rotate_right(1); // the table's best lead first
+        if hint != u8::MAX {
+            let ms = moves.as_mut_slice();
+            if let Some(i) = ms.iter().position(|m| map[m.card as usize] == hint) {
+                ms[..=i].rotate_right(1); // the table's best card first
+            }
         }
         let mut best = if maximize { -1 } else { i32::MAX };
         let mut best_card = u8::MAX;
-        for m in moves {
+        for &m in moves.as_slice() {
             let (gain, undo) = self.play(s, seat, m);
             let v = gain + self.ab(s, alpha - gain, beta - gain);
             self.unplay(s, seat, m, undo);
@@ -402,21 +532,211 @@ impl Solver {
             }
         }
         if let Some(k) = key {
-            if self.table.len() >= self.cap {
-                self.table.clear();
-            }
-            let e = self.table.entry(k).or_insert((0, rem as u8, u8::MAX));
-            e.2 = best_card;
+            let depth = s.hands[..n].iter().map(|h| h.count_ones()).sum::<u32>() as u8;
             let b = best as u8;
+            let card = map[best_card as usize];
             if best <= a0 {
-                e.1 = e.1.min(b);
+                self.table.put(k, depth, 0, b, u8::MAX);
             } else if best >= b0 {
-                e.0 = e.0.max(b);
+                self.table.put(k, depth, b, rem as u8, card);
             } else {
-                *e = (b, b, best_card);
+                self.table.put(k, depth, b, b, card);
             }
         }
         best
+    }
+
+    /// Alpha-beta and nothing else: the reference the pruning is tested against.
+    fn plain(&mut self, s: &mut State, mut alpha: i32, mut beta: i32) -> i32 {
+        let n = self.rules.players;
+        if s.tlen == 0 && s.hands[s.leader] == 0 {
+            return 0;
+        }
+        let seat = s.seat(n);
+        let maximize = s.side >> seat & 1 == 1;
+        let mut best = if maximize { -1 } else { i32::MAX };
+        for &m in self.moves(s, seat, false).as_slice() {
+            let (gain, undo) = self.play(s, seat, m);
+            let v = gain + self.plain(s, alpha - gain, beta - gain);
+            self.unplay(s, seat, m, undo);
+            if maximize {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The last trick: every hand holds one card, so no choice is left but the suit
+    /// a led joker names.
+    fn last_trick(&self, s: &State) -> i32 {
+        let r = &self.rules;
+        let n = r.players;
+        let mut cards = [0u8; 6];
+        for (i, c) in cards.iter_mut().enumerate().take(n) {
+            let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+            *c = (s.hands[seat].trailing_zeros() as u8).min(JOKER);
+        }
+        let mut gain = cards[..n]
+            .iter()
+            .filter(|&&c| c < JOKER && r.honors >> c & 1 == 1)
+            .count() as i32;
+        if s.pending {
+            gain += s.widow as i32;
+        }
+        let ours = |named: Option<u8>| {
+            let w = r.winner(&cards[..n], r.lead_suit(cards[0], named), s.trick_no);
+            let win_seat =
+                (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
+            s.side >> win_seat & 1 == 1
+        };
+        let won = if cards[0] == JOKER && r.joker_lead_suit {
+            let leader_ours = s.side >> s.leader & 1 == 1;
+            let mut outcomes = (0..4).map(|suit| ours(Some(suit)));
+            if leader_ours {
+                outcomes.any(|w| w)
+            } else {
+                outcomes.all(|w| w)
+            }
+        } else {
+            ours(None)
+        };
+        if won {
+            gain
+        } else {
+            0
+        }
+    }
+
+    /// Bounds on the honors Napoleon's side wins from `s` (`rem`: all still to be
+    /// won): each side surely wins the honors it holds in cards that beat every card
+    /// the other side has left (in hand or on the table), whatever the trick.
+    fn bounds(&self, s: &State, rem: i32) -> (i32, i32) {
+        let n = self.rules.players;
+        let mut held = [0u64; 2]; // defenders', Napoleon's side's
+        let mut all = [0u64; 2];
+        for (i, &h) in s.hands[..n].iter().enumerate() {
+            held[(s.side >> i & 1) as usize] |= h;
+        }
+        all[0] = held[0];
+        all[1] = held[1];
+        for (i, &c) in s.trick[..s.tlen].iter().enumerate() {
+            let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+            all[(s.side >> seat & 1) as usize] |= 1 << c;
+        }
+        let mut strongest = [NO_KEY; 2];
+        for side in 0..2 {
+            let mut bits = all[side];
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                strongest[side] = strongest[side].min(self.strongest[c]);
+            }
+        }
+        let mut sure = [0i32; 2];
+        for side in 0..2 {
+            let mut bits = held[side] & self.rules.honors;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                sure[side] += (self.weakest[c] < strongest[1 - side]) as i32;
+            }
+        }
+        (sure[1], rem - sure[0])
+    }
+
+    /// Honors the leader's side is sure to win in the next tricks: the leader's
+    /// cards that no card left in another hand can beat, whatever the lead or trick
+    /// (same-two or not, the mighty in the trick or not), win a trick each in a row;
+    /// those tricks hold their own honors and, from each other hand, the honors it
+    /// must play once its other cards run out.
+    fn sure_honors(&self, s: &State) -> i32 {
+        let r = &self.rules;
+        let n = r.players;
+        if s.trick_no == 1 && r.opening_restricted {
+            return 0;
+        }
+        let hand = s.hands[s.leader];
+        let mut others = 0u64;
+        for (i, &h) in s.hands[..n].iter().enumerate() {
+            if i != s.leader {
+                others |= h;
+            }
+        }
+        let mighty_out = others >> MIGHTY & 1 == 1;
+        let mut wins = 0i32;
+        let mut honors = 0i32;
+        let mut bits = hand;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let card = c.min(JOKER);
+            let leads: &[Option<u8>] = if card == JOKER && r.joker_lead_suit {
+                &[Some(0), Some(1), Some(2), Some(3)]
+            } else {
+                &[None]
+            };
+            let sure = leads.iter().any(|&named| {
+                let lead = r.lead_suit(card, named);
+                let mi: &[bool] = if card == MIGHTY {
+                    &[true]
+                } else if mighty_out {
+                    &[false, true]
+                } else {
+                    &[false]
+                };
+                let mut weakest = 0u16;
+                for &m in mi {
+                    for s2 in [false, true] {
+                        weakest = weakest.max(r.key(card, 0, lead, s2, m));
+                    }
+                }
+                let mut rest = others;
+                while rest != 0 {
+                    let o = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    let oc = o.min(JOKER);
+                    let m_in: &[bool] = if card == MIGHTY || oc == MIGHTY {
+                        &[true]
+                    } else if mighty_out {
+                        &[false, true]
+                    } else {
+                        &[false]
+                    };
+                    for &m in m_in {
+                        for s2 in [false, true] {
+                            if r.key(oc, 1, lead, s2, m) < weakest {
+                                return false;
+                            }
+                        }
+                    }
+                }
+                true
+            });
+            if sure {
+                wins += 1;
+                honors += (card < JOKER && r.honors >> card & 1 == 1) as i32;
+            }
+        }
+        if wins == 0 {
+            return 0;
+        }
+        for (i, &h) in s.hands[..n].iter().enumerate() {
+            if i != s.leader {
+                let plain = (h & !r.honors).count_ones() as i32;
+                honors += (wins - plain).max(0);
+            }
+        }
+        if s.pending {
+            honors += s.widow as i32;
+        }
+        honors
     }
 
     pub fn table_len(&self) -> usize {
@@ -426,6 +746,32 @@ impl Solver {
     pub fn clear(&mut self) {
         self.table.clear();
     }
+}
+
+/// Each card's weakest and strongest sort key over every context of a trick: led
+/// (naming any suit) or followed under any lead, same-two holding or not, the mighty
+/// in the trick or not.
+fn extremes(r: &Rules) -> ([u16; 54], [u16; 54]) {
+    let mut weakest = [0u16; 54];
+    let mut strongest = [NO_KEY; 54];
+    let leads = [None, Some(0), Some(1), Some(2), Some(3)];
+    for c in 0..54u8 {
+        let card = c.min(JOKER);
+        let mut contexts: Vec<(usize, Option<u8>)> = leads.iter().map(|&l| (1, l)).collect();
+        for &named in &leads {
+            contexts.push((0, r.lead_suit(card, named)));
+        }
+        for (index, lead) in contexts {
+            for s2 in [false, true] {
+                for mi in [false, true] {
+                    let k = r.key(card, index, lead, s2, mi || card == MIGHTY);
+                    weakest[c as usize] = weakest[c as usize].max(k);
+                    strongest[c as usize] = strongest[c as usize].min(k);
+                }
+            }
+        }
+    }
+    (weakest, strongest)
 }
 
 struct Undo {
