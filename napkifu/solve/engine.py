@@ -73,7 +73,9 @@ class Position:
         """The seat to play next."""
         return (self.leader + self.step * len(self.trick)) % len(self.hands)
 
-    def args(self) -> tuple[object, ...]:
+    def args(
+        self,
+    ) -> tuple[list[list[int]], list[int], int | None, int, int, list[int], int, int, bool | None]:
         return (
             [list(h) for h in self.hands],
             list(self.trick),
@@ -95,12 +97,12 @@ honors Napoleon's side ends with after it under best play."""
 def solve(solver: napkifu_solver.Solver, pos: Position, guess: int | None = None) -> int:
     """The honors Napoleon's side ends with from ``pos`` under best play (``guess``:
     a value near it, such as the value before the last card, saves probes)."""
-    return solver.solve(*pos.args(), guess)  # type: ignore[arg-type]
+    return solver.solve(*pos.args(), guess=guess)
 
 
 def best_move(solver: napkifu_solver.Solver, pos: Position, value: int) -> tuple[Card, int | None]:
     """A legal card (and the suit it names) that keeps ``pos``'s value ``value``."""
-    got = solver.best_move(*pos.args(), value)  # type: ignore[arg-type]
+    got = solver.best_move(*pos.args(), value=value)
     if got is None:
         raise Unsolvable(f"no card keeps the value {value}")
     return got
@@ -108,7 +110,7 @@ def best_move(solver: napkifu_solver.Solver, pos: Position, value: int) -> tuple
 
 def values(solver: napkifu_solver.Solver, pos: Position) -> list[Value]:
     """Every legal card of the player to move and its value."""
-    return solver.values(*pos.args())  # type: ignore[arg-type]
+    return solver.values(*pos.args())
 
 
 def without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:

@@ -107,7 +107,7 @@ impl Table {
     }
 
     fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.slots, vec![Entry::default(); 0]);
+        let old = std::mem::take(&mut self.slots);
         self.slots = vec![Entry::default(); old.len() * 2];
         self.len = 0;
         for e in old.into_iter().filter(|e| e.depth != 0) {
