@@ -96,6 +96,16 @@ pub struct Rules {
     pub discard: u8, // 0 void, 1 allies, 2 napoleon, 3 first-trick
     tj: u8,
     bj: u8,
+    /// `key` of every card in every context, computed once (the search's hottest
+    /// question): index by `slot`.
+    keys: Vec<u16>,
+}
+
+/// The place of (card, led or followed, lead suit, same-two, mighty in) in `keys`.
+fn slot(card: u8, index: usize, lead: Option<u8>, s2: bool, mighty_in: bool) -> usize {
+    let lead = lead.map_or(4, |l| l as usize);
+    ((((card.min(JOKER) as usize * 2 + (index > 0) as usize) * 5 + lead) * 2 + s2 as usize) * 2)
+        + mighty_in as usize
 }
 
 fn choice(opts: &HashMap<String, String>, name: &str, allowed: &[&str]) -> Result<u8, String> {
@@ -177,7 +187,7 @@ impl Rules {
             Some(t) => return Err(format!("trump suit {t} is not a suit")),
             None => (NONE, NONE),
         };
-        Ok(Rules {
+        let mut rules = Rules {
             players,
             tricks,
             trump,
@@ -201,7 +211,23 @@ impl Rules {
             )?,
             tj,
             bj,
-        })
+            keys: Vec::new(),
+        };
+        let mut keys = vec![NO_KEY; slot(JOKER, 1, None, true, true) + 1];
+        for card in 0..=JOKER {
+            for index in 0..2 {
+                for lead in [None, Some(0), Some(1), Some(2), Some(3)] {
+                    for s2 in [false, true] {
+                        for mi in [false, true] {
+                            keys[slot(card, index, lead, s2, mi)] =
+                                rules.compute_key(card, index, lead, s2, mi);
+                        }
+                    }
+                }
+            }
+        }
+        rules.keys = keys;
+        Ok(rules)
     }
 
     /// Ladder position of the first class `card` satisfies (`NONE`: none).
@@ -236,7 +262,19 @@ impl Rules {
 
     /// Sort key of a card (lower wins): 16 × ladder position plus the rank order
     /// within `trump` and `lead`.
+    #[inline]
     pub fn key(&self, card: u8, index: usize, lead: Option<u8>, s2: bool, mighty_in: bool) -> u16 {
+        self.keys[slot(card, index, lead, s2, mighty_in)]
+    }
+
+    fn compute_key(
+        &self,
+        card: u8,
+        index: usize,
+        lead: Option<u8>,
+        s2: bool,
+        mighty_in: bool,
+    ) -> u16 {
         let k = self.class_pos(card, index, lead, s2, mighty_in);
         if k == NONE {
             return if index == 0 && card >= JOKER {
