@@ -65,3 +65,42 @@ def test_text_says_double_dummy_in_both_languages(capsys: pytest.CaptureFixture[
     assert main(["analyze", "--from-trick", "11", path]) == 0
     out = capsys.readouterr().out
     assert "double-dummy" in out and "par" in out
+
+
+def _json(capsys: pytest.CaptureFixture[str], *args: str) -> list[dict[str, object]]:
+    assert main(["analyze", "--format", "json", *args]) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def test_jobs_give_the_same_output(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(ROOT / "sample_records" / "bga-online-4p.nap")
+    one = _json(capsys, "--from-trick", "10", "-j", "1", "--no-cache", path)
+    two = _json(capsys, "--from-trick", "10", "-j", "2", "--no-cache", path)
+    assert one == two and len(one) > 1
+    assert main(["analyze", "-j", "0", path]) == 2
+
+
+def test_the_cache_serves_a_round_analysed_by_this_code_and_solver(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import napkifu.commands.analyze as command
+
+    record = tmp_path / "r.nap"
+    record.write_bytes((ROOT / "sample_records" / "bga-online-4p.nap").read_bytes())
+    cache = ["--cache-dir", str(tmp_path / "cache"), "-j", "1"]
+    first = _json(capsys, "--from-trick", "10", *cache, str(record))
+
+    def no_solver(*args: object) -> None:
+        raise Unsolvable("solver called")
+
+    monkeypatch.setattr(command, "analyse_round", no_solver)
+    assert _json(capsys, "--from-trick", "10", *cache, str(record)) == first  # all hits
+    # another first trick, other bytes, another solver build: misses
+    assert all("error" in r for r in _json(capsys, "--from-trick", "11", *cache, str(record)))
+    monkeypatch.setattr(command, "fingerprint", lambda: "another build")
+    assert all("error" in r for r in _json(capsys, "--from-trick", "10", *cache, str(record)))
+    monkeypatch.undo()
+    monkeypatch.setattr(command, "analyse_round", no_solver)
+    record.write_bytes(record.read_bytes() + b"\n")
+    assert all("error" in r for r in _json(capsys, "--from-trick", "10", *cache, str(record)))
+    assert _json(capsys, "--from-trick", "10", "--no-cache", str(record))[0]["error"]

@@ -9,8 +9,11 @@ refuse (:class:`Unsolvable`, naming the option), never solve under other rules.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from napkifu.cards import JOKER, Card
 from napkifu.rules.build import Rules
@@ -23,6 +26,21 @@ except ImportError:  # pragma: no cover - a broken install
 
 class Unsolvable(ValueError):
     """A round the solver cannot judge: a rule it does not model, or no engine."""
+
+
+@lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """The solver's version and a hash of its compiled module: part of the result
+    cache's key (a rebuilt solver never serves results of the one before)."""
+    if napkifu_solver is None:
+        return "none"
+    h = hashlib.sha256(napkifu_solver.__version__.encode())
+    path = getattr(getattr(napkifu_solver, "napkifu_solver", None), "__file__", None)
+    if path is not None:
+        with contextlib.suppress(OSError), open(path, "rb") as f:
+            while chunk := f.read(1 << 20):
+                h.update(chunk)
+    return f"{napkifu_solver.__version__}-{h.hexdigest()[:16]}"
 
 
 def available() -> bool:
