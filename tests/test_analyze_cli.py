@@ -104,3 +104,64 @@ def test_the_cache_serves_a_round_analysed_by_this_code_and_solver(
     record.write_bytes(record.read_bytes() + b"\n")
     assert all("error" in r for r in _json(capsys, "--from-trick", "10", *cache, str(record)))
     assert _json(capsys, "--from-trick", "10", "--no-cache", str(record))[0]["error"]
+
+
+CLAIMED = """\
+game "Claimed"
+players Sora ハル 太郎 Mina Kei
+rules standard
+
+round 1
+  dealer Kei
+  hand Sora ♠A Q 10 6 4 ♥J 8 7 ♦8 ♣9
+  hand ハル ♠2 ♥Q 9 6 2 ♦K 9 4 ♣Q 4
+  hand 太郎 ♠J 7 ♥A 3 ♦5 2 ♣8 7 6 3
+  hand Mina ♠5 ♥K 5 4 ♦A 10 7 ♣A K 5
+  hand Kei ♠9 8 3 ♥10 ♦Q 6 3 ♣10 2 JK
+  widow ♠K ♦J ♣J
+  bids Sora:13♠ ハル:pass 太郎:pass Mina:pass Kei:pass
+  napoleon Sora 13♠
+  call ♠J
+  adjutant 太郎
+  discard ♥7 ♦8 ♣9
+  1 Sora: ♠A ♠2 ♠7 ♠5 ♠3
+  2 Sora: ♠K ♦4 ♠J ♥4 ♠8
+  3 太郎: ♥A ♥5 ♥10 ♥J ♥2
+  4 ハル: ♥6 ♥3 ♥K ♦3 ♥8
+  5 Mina: ♦A ♦6 ♦J ♦9 ♦2
+  6 太郎: ♣3 ♣5 JK ♣J ♣4
+  claim napoleon
+"""
+"""A simulated round (``napkifu simulate --seed 3 --deal``) cut after trick 6 by a
+claim: its hand lines tell every card not played."""
+
+
+def test_a_claimed_round_with_hand_lines_is_analysed_up_to_the_claim(tmp_path: Path) -> None:
+    (tmp_path / "claim.nap").write_text(CLAIMED, encoding="utf-8")
+    full = "\n".join(
+        line for line in CLAIMED.splitlines() if line.strip() != "claim napoleon"
+    ) + "".join(
+        f"\n  {n} {play}"
+        for n, play in [
+            (7, "Sora: ♠Q ♥9 ♦5 ♦7 ♠9"),
+            (8, "Sora: ♠4 ♥Q ♣6 ♦10 ♣2"),
+            (9, "Sora: ♠6 ♣Q ♣7 ♣K ♣10"),
+            (10, "Sora: ♠10 ♦K ♣8 ♣A ♦Q"),
+        ]
+    )
+    (tmp_path / "full.nap").write_text(full + "\n", encoding="utf-8")
+    claimed_game = api.load(tmp_path / "claim.nap").games[0]
+    full_game = api.load(tmp_path / "full.nap").games[0]
+    assert claimed_game.rounds[0].kind == "claim" and full_game.rounds[0].kind == "full"
+    claimed = analyse_round(claimed_game.rules, claimed_game.rounds[0], 5)  # type: ignore[arg-type]
+    played = analyse_round(full_game.rules, full_game.rounds[0], 5)  # type: ignore[arg-type]
+    assert not claimed.complete and played.complete
+    assert claimed.plays == played.plays[: len(claimed.plays)]
+    assert {p.trick for p in claimed.plays} == {5, 6}
+    assert claimed.final == claimed.plays[-1].value
+    # without hand lines the cards not played are unknown: said, not guessed
+    bare = "\n".join(line for line in CLAIMED.splitlines() if not line.strip().startswith("hand "))
+    (tmp_path / "bare.nap").write_text(bare + "\n", encoding="utf-8")
+    game = api.load(tmp_path / "bare.nap").games[0]
+    with pytest.raises(Unsolvable, match="not known"):
+        analyse_round(game.rules, game.rounds[0], 5)  # type: ignore[arg-type]

@@ -47,6 +47,12 @@ SKIPPED = Text(
     "{file}: game {game} round {round}: not analysed: {reason}",
     "{file}: ゲーム {game} ラウンド {round}: 解析できません: {reason}",
 )
+CLAIMED = Text(
+    "  the round ends after trick {trick} (a claim): the cards not played are not "
+    "analysed; best play of them would give Napoleon's side {final} honors",
+    "  トリック {trick} で終了（クレーム）: 出されなかったカードは解析していません。"
+    "その最善のプレイでナポレオン軍は {final} 枚",
+)
 LIMITS = Text(
     "double-dummy: each card is judged as if its player saw every hand",
     "ダブルダミー: 全員の手札が見えているものとして各カードを評価しています",
@@ -176,7 +182,7 @@ def _tasks(args: argparse.Namespace, lang: Lang) -> Iterator[RoundTask]:
         cache_dir = None if cache is None else str(cache.directory)
         for g, game in enumerate(judged.games):
             for r, rnd in enumerate(game.rounds):
-                if rnd.kind == "full":
+                if rnd.kind in ("full", "claim"):
                     yield RoundTask(
                         path,
                         data_key,
@@ -239,6 +245,9 @@ def render_text(file: str, rnd: JudgedRound, a: RoundAnalysis, lang: Lang) -> li
         t[0] += p.cost == 0
         t[1] += 1
         t[2] += p.cost
+    if not a.complete:
+        last = a.plays[-1].trick if a.plays else a.from_trick - 1
+        lines.append(CLAIMED(lang, trick=last, final=a.final))
     for player, (best, cards, lost) in tally.items():
         role = ROLES[_role(rnd, player)](lang)
         lines.append(PLAYER(lang, player=player, role=role, best=best, cards=cards, lost=lost))
