@@ -30,6 +30,8 @@ class Solver:
         widow_honors: int,
         first_trick_napoleon: bool | None,
         guess: int | None = ...,
+        lower: int | None = ...,
+        upper: int | None = ...,
     ) -> int: ...
     def best_move(
         self,

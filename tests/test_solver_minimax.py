@@ -66,6 +66,7 @@ def test_pruning_keeps_the_values_of_plain_alpha_beta(preset: str) -> None:
         fast = solver_for(rules, trump, table_cap=rng.choice((64, 1 << 20)))
         want = solve(plain, pos)
         assert solve(fast, pos, rng.choice((None, 0, want, 20))) == want, (rules.settings, pos)
+        assert solve(fast, pos, want, lower=want) == solve(fast, pos, 0, upper=want) == want
         got = {(c, s): v for c, s, v in values(fast, pos)}
         assert got == {(c, s): v for c, s, v in values(plain, pos)}, (rules.settings, pos)
         card, named = best_move(fast, pos, want)

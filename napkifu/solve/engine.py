@@ -112,10 +112,17 @@ Value = tuple[Card, int | None, int]
 honors Napoleon's side ends with after it under best play."""
 
 
-def solve(solver: napkifu_solver.Solver, pos: Position, guess: int | None = None) -> int:
+def solve(
+    solver: napkifu_solver.Solver,
+    pos: Position,
+    guess: int | None = None,
+    lower: int | None = None,
+    upper: int | None = None,
+) -> int:
     """The honors Napoleon's side ends with from ``pos`` under best play (``guess``:
-    a value near it, such as the value before the last card, saves probes)."""
-    return solver.solve(*pos.args(), guess=guess)
+    a value near it, such as the value before the last card, saves probes;
+    ``lower``/``upper``: bounds known to hold, which save the probe confirming them)."""
+    return solver.solve(*pos.args(), guess=guess, lower=lower, upper=upper)
 
 
 def best_move(solver: napkifu_solver.Solver, pos: Position, value: int) -> tuple[Card, int | None]:

@@ -149,8 +149,10 @@ def analyse_round(rules: Rules, rnd: JudgedRound, from_trick: int = 1) -> RoundA
                     par = solve(solver, pos)
                 best = par if not out else out[-1].value
                 after = play(rules, trump, pos, move)
-                value = solve(solver, after, best)
                 ours = pos.seat in pos.napoleon_side
+                # a card of Napoleon's side can only lower the value, an ally's raise it
+                known = {"upper": best} if ours else {"lower": best}
+                value = solve(solver, after, best, **known)
                 cost = best - value if ours else value - best
                 if cost < 0:  # a card the engine allows and the solver does not
                     raise Unsolvable(f"trick {t.number}: the solver disagrees with the engine")

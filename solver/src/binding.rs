@@ -121,7 +121,7 @@ impl Solver {
 
     /// The honors Napoleon's side ends with from this position under best play
     /// (`guess`: a value near it, such as the value before the last card).
-    #[pyo3(signature = (hands, trick, named, leader, step, napoleon_side, taken, widow_honors, first_trick_napoleon, guess=None))]
+    #[pyo3(signature = (hands, trick, named, leader, step, napoleon_side, taken, widow_honors, first_trick_napoleon, guess=None, lower=None, upper=None))]
     #[allow(clippy::too_many_arguments)]
     fn solve(
         &mut self,
@@ -136,6 +136,8 @@ impl Solver {
         widow_honors: u8,
         first_trick_napoleon: Option<bool>,
         guess: Option<i32>,
+        lower: Option<i32>,
+        upper: Option<i32>,
     ) -> PyResult<i32> {
         let p = position(
             self.core.rules.players,
@@ -149,7 +151,7 @@ impl Solver {
             first_trick_napoleon,
         )?;
         let core = &mut self.core;
-        py.allow_threads(|| core.solve(&p, taken, guess))
+        py.allow_threads(|| core.solve(&p, taken, guess, (lower, upper)))
             .map_err(PyValueError::new_err)
     }
 

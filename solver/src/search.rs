@@ -151,10 +151,20 @@ impl Solver {
     /// The honors Napoleon's side ends with from `p` (`taken`: hers so far);
     /// `guess`, a value near the answer (the value before the last card), saves
     /// zero-window probes.
-    pub fn solve(&mut self, p: &Position, taken: i32, guess: Option<i32>) -> Result<i32, String> {
+    /// `within`: bounds the caller knows the value keeps (the value after a card
+    /// of Napoleon's side is at most the value before it, after an ally's at least),
+    /// which save the probe that would only confirm them.
+    pub fn solve(
+        &mut self,
+        p: &Position,
+        taken: i32,
+        guess: Option<i32>,
+        within: (Option<i32>, Option<i32>),
+    ) -> Result<i32, String> {
         let mut s = self.state(p)?;
         let base = taken + self.fixed_credit(p);
-        Ok(base + self.mtd(&mut s, guess.map(|g| g - base)))
+        let within = (within.0.map(|v| v - base), within.1.map(|v| v - base));
+        Ok(base + self.mtd(&mut s, guess.map(|g| g - base), within))
     }
 
     /// A legal card of the player to move whose value is `value` (the position's
@@ -200,7 +210,7 @@ impl Solver {
         let mut guess = None;
         for &m in moves.as_slice() {
             let (gain, undo) = self.play(&mut s, seat, m);
-            let v = gain + self.mtd(&mut s, guess.map(|g: i32| g - gain));
+            let v = gain + self.mtd(&mut s, guess.map(|g: i32| g - gain), (None, None));
             guess = Some(v);
             self.unplay(&mut s, seat, m, undo);
             let card = if m.card >= JOKER { JOKER } else { m.card };
@@ -225,12 +235,24 @@ impl Solver {
     /// The value by zero-window probes: the first two as MTD(f) around `guess`
     /// (the value is most often the guess: two probes), then halving the interval
     /// (a fail-soft bound seldom jumps far on an honors count).
-    fn mtd(&mut self, s: &mut State, guess: Option<i32>) -> i32 {
+    fn mtd(
+        &mut self,
+        s: &mut State,
+        guess: Option<i32>,
+        within: (Option<i32>, Option<i32>),
+    ) -> i32 {
         let rem = self.remaining(s);
         if !self.pruning {
             return self.ab(s, -1, rem + 1);
         }
         let (mut lo, mut hi) = self.bounds(s, rem);
+        let (l, h) = (
+            lo.max(within.0.unwrap_or(lo)),
+            hi.min(within.1.unwrap_or(hi)),
+        );
+        if l <= h {
+            (lo, hi) = (l, h);
+        }
         let mut g = guess.unwrap_or((lo + hi + 1) / 2).clamp(lo, hi);
         let mut probes = 0;
         while lo < hi {

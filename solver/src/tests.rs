@@ -63,7 +63,7 @@ fn one_trick_endgame_counts_honors() {
         widow_honors: 0,
         first_trick_napoleon: Some(true),
     };
-    assert_eq!(s.solve(&p, 3).unwrap(), 5);
+    assert_eq!(s.solve(&p, 3, None, (None, None)).unwrap(), 5);
     let unknown = HashMap::from([("betrayal".to_string(), "on".to_string())]);
     assert!(Rules::new(&[], &unknown, None, 5, 10, &[])
         .unwrap_err()
