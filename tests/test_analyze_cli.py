@@ -165,3 +165,25 @@ def test_a_claimed_round_with_hand_lines_is_analysed_up_to_the_claim(tmp_path: P
     game = api.load(tmp_path / "bare.nap").games[0]
     with pytest.raises(Unsolvable, match="not known"):
         analyse_round(game.rules, game.rounds[0], 5)  # type: ignore[arg-type]
+
+
+def test_ctrl_c_stops_a_long_search(tmp_path: Path) -> None:
+    """The solver polls Python's signals while it searches (it releases the GIL):
+    Ctrl-C ends ``analyze`` in a moment, not when the search is done (minutes)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = str(ROOT / "sample_records" / "bga-online-4p.nap")
+    cmd = [sys.executable, "-m", "napkifu", "analyze", "--no-cache", "-j", "1", path]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)  # well inside the first round's search from trick 1
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail("analyze ignored Ctrl-C")
+    assert proc.returncode != 0 and "interrupted" in err and "Traceback" not in err

@@ -1,7 +1,7 @@
 //! The Python module `napkifu_solver`: a `Solver` made from resolved rules.
 
 use crate::rules::{Rules, JOKER};
-use crate::search::{Position, Solver as Core};
+use crate::search::{Position, Solver as Core, STOPPED};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::collections::HashMap;
@@ -81,6 +81,29 @@ fn position(
     })
 }
 
+/// Whether a signal handler raised (Ctrl-C: KeyboardInterrupt): the exception is
+/// left set for `stopped` to raise once the search has unwound.
+fn signalled() -> bool {
+    Python::with_gil(|py| match py.check_signals() {
+        Ok(()) => false,
+        Err(e) => {
+            e.restore(py);
+            true
+        }
+    })
+}
+
+/// The error of a failed search: the pending Python exception when it was stopped.
+fn failed(py: Python<'_>, e: String) -> PyErr {
+    if e == STOPPED {
+        if let Some(err) = PyErr::take(py) {
+            return err;
+        }
+        return pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped");
+    }
+    PyValueError::new_err(e)
+}
+
 #[pymethods]
 impl Solver {
     /// Rules as the engine resolved them: the ladder's classes in order, every option
@@ -102,6 +125,7 @@ impl Solver {
             .map_err(PyValueError::new_err)?;
         let mut core = Core::new(rules, table_cap);
         core.pruning = pruning;
+        core.poll = Some(signalled);
         Ok(Solver { core })
     }
 
@@ -152,7 +176,7 @@ impl Solver {
         )?;
         let core = &mut self.core;
         py.allow_threads(|| core.solve(&p, taken, guess, (lower, upper)))
-            .map_err(PyValueError::new_err)
+            .map_err(|e| failed(py, e))
     }
 
     /// A legal card of the player to move that keeps the position's value `value`
@@ -187,7 +211,7 @@ impl Solver {
         let core = &mut self.core;
         let got = py
             .allow_threads(|| core.best_move(&p, taken, value))
-            .map_err(PyValueError::new_err)?;
+            .map_err(|e| failed(py, e))?;
         Ok(got.map(|m| (m.card, m.named)))
     }
 
@@ -222,7 +246,7 @@ impl Solver {
         let core = &mut self.core;
         let got = py
             .allow_threads(|| core.values(&p, taken))
-            .map_err(PyValueError::new_err)?;
+            .map_err(|e| failed(py, e))?;
         Ok(got.into_iter().map(|(m, v)| (m.card, m.named, v)).collect())
     }
 

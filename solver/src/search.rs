@@ -10,6 +10,9 @@ use crate::canon::Canon;
 use crate::rules::{Rules, JOKER, MIGHTY, NO_KEY};
 use crate::tt::{Key, Table};
 
+/// The error of a search stopped by its poll.
+pub const STOPPED: &str = "stopped";
+
 /// The legal moves of one turn, without an allocation (at most 18 cards in a hand,
 /// a led joker four times).
 pub struct MoveList {
@@ -65,6 +68,10 @@ pub struct Solver {
     /// Off: plain full-window alpha-beta over every legal card, no table, no
     /// bounds, no merged cards (the tests' reference for the pruning).
     pub pruning: bool,
+    /// Asked every 65,536 nodes whether to stop (Ctrl-C, a signal): the binding's
+    /// check of Python's signals. A stopped search stores nothing and errs.
+    pub poll: Option<fn() -> bool>,
+    stopped: bool,
 }
 
 /// The mutable state of one search.
@@ -101,6 +108,8 @@ impl Solver {
             table: Table::new(cap),
             nodes: 0,
             pruning: true,
+            poll: None,
+            stopped: false,
         }
     }
 
@@ -164,7 +173,9 @@ impl Solver {
         let mut s = self.state(p)?;
         let base = taken + self.fixed_credit(p);
         let within = (within.0.map(|v| v - base), within.1.map(|v| v - base));
-        Ok(base + self.mtd(&mut s, guess.map(|g| g - base), within))
+        let v = self.mtd(&mut s, guess.map(|g| g - base), within);
+        self.check_stopped()?;
+        Ok(base + v)
     }
 
     /// A legal card of the player to move whose value is `value` (the position's
@@ -188,6 +199,7 @@ impl Solver {
                 gain + self.ab(&mut s, want - gain, want + 1 - gain) <= want
             };
             self.unplay(&mut s, seat, m, undo);
+            self.check_stopped()?;
             if ok {
                 let card = if m.card >= JOKER { JOKER } else { m.card };
                 return Ok(Some(Move {
@@ -213,6 +225,7 @@ impl Solver {
             let v = gain + self.mtd(&mut s, guess.map(|g: i32| g - gain), (None, None));
             guess = Some(v);
             self.unplay(&mut s, seat, m, undo);
+            self.check_stopped()?;
             let card = if m.card >= JOKER { JOKER } else { m.card };
             out.push((
                 Move {
@@ -235,6 +248,14 @@ impl Solver {
     /// The value by zero-window probes: the first two as MTD(f) around `guess`
     /// (the value is most often the guess: two probes), then halving the interval
     /// (a fail-soft bound seldom jumps far on an honors count).
+    /// `Err(STOPPED)` once a poll asked the search to stop (then ready again).
+    fn check_stopped(&mut self) -> Result<(), String> {
+        if std::mem::take(&mut self.stopped) {
+            return Err(STOPPED.into());
+        }
+        Ok(())
+    }
+
     fn mtd(
         &mut self,
         s: &mut State,
@@ -486,6 +507,12 @@ impl Solver {
 
     fn ab(&mut self, s: &mut State, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes & 0xffff == 0 && self.poll.is_some_and(|poll| poll()) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
         let n = self.rules.players;
         let mut key: Option<Key> = None;
         let mut map = [u8::MAX; 54];
@@ -562,6 +589,9 @@ impl Solver {
             let (gain, undo) = self.play(s, seat, m);
             let v = gain + self.ab(s, alpha - gain, beta - gain);
             self.unplay(s, seat, m, undo);
+            if self.stopped {
+                return 0; // (no table entry from a search cut short)
+            }
             if (maximize && v > best) || (!maximize && v < best) {
                 best = v;
                 best_card = m.card;
