@@ -103,7 +103,7 @@ def test_the_cache_serves_a_round_analysed_by_this_code_and_solver(
     monkeypatch.setattr(command, "analyse_round", no_solver)
     record.write_bytes(record.read_bytes() + b"\n")
     assert all("error" in r for r in _json(capsys, "--from-trick", "10", *cache, str(record)))
-    assert _json(capsys, "--from-trick", "10", "--no-cache", str(record))[0]["error"]
+    assert _json(capsys, "--from-trick", "10", "-j", "1", "--no-cache", str(record))[0]["error"]
 
 
 CLAIMED = """\
