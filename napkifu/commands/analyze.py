@@ -74,9 +74,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "analyze",
         help="double-dummy par of each round and the cost of every card",
-        description="Analyse fully played rounds double-dummy (every hand seen): the par "
-        "of the deal and each card's cost in honors to its side (? = 1, ?? = 2 or more, "
-        "or a made contract turned into a failed one).",
+        description="Analyse rounds double-dummy (every hand seen): the par of the deal "
+        "and each card's cost in honors to its side (? = 1, ?? = 2 or more, or a made "
+        "contract turned into a failed one). Rounds played out, and rounds ended by a "
+        "claim whose hand lines tell the cards not played (analysed up to the claim).",
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help=".nap files or directories")
     p.add_argument("--format", choices=("text", "json"), default="text")
@@ -96,6 +97,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="read files in this encoding (default: UTF-8, else Shift_JIS/CP932)",
     )
     add_jobs_args(p)
+    for action in p._actions:  # the work is per round here, not per megabyte
+        if action.dest == "jobs":
+            action.help = (
+                "rounds analysed at once, in worker processes (default: the number of "
+                "cores when there is more than one round); the output is the same for every N"
+            )
 
 
 CACHE_SCHEMA = "analyze-1"
