@@ -1,46 +1,21 @@
 //! Double-dummy search: the honors Napoleon's side ends with under best play by
 //! both sides, every hand seen.
 //!
-//! Alpha-beta on the honors still to be won, driven by zero-window probes (MTD(f)),
-//! with a bounded transposition table keyed on the remaining cards at the start of
-//! each trick, cards that are equivalent merged (never a special card, never an
-//! honor with a non-honor), cheap move ordering and a bound from the honors left.
+//! Alpha-beta on the honors still to be won, driven by zero-window probes (MTD(f)
+//! from a guess, then halving), with a bounded transposition table at the start of
+//! each trick keyed on relative ranks (`canon`, `tt`), lower and upper bounds from
+//! the honors each side is sure of (`bounds`), equivalent cards merged and measured
+//! move ordering (`order`); `state` plays and takes back cards.
 
 use crate::canon::Canon;
-use crate::rules::{Rules, JOKER, MIGHTY, NO_KEY};
+use crate::rules::{Rules, JOKER};
+use crate::state::State;
 use crate::tt::{Key, Table};
+
+pub use crate::order::MoveList;
 
 /// The error of a search stopped by its poll.
 pub const STOPPED: &str = "stopped";
-
-/// The legal moves of one turn, without an allocation (at most 18 cards in a hand,
-/// a led joker four times).
-pub struct MoveList {
-    moves: [Move; 32],
-    len: usize,
-}
-
-impl MoveList {
-    fn new() -> MoveList {
-        MoveList {
-            moves: [Move {
-                card: 0,
-                named: None,
-            }; 32],
-            len: 0,
-        }
-    }
-    fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-    fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
-    }
-}
 
 /// A position: each seat's cards, the trick so far, who leads it and the direction
 /// of play, and which seats are Napoleon's side.
@@ -58,12 +33,12 @@ pub struct Position {
 
 pub struct Solver {
     pub rules: Rules,
-    special: u64,
+    pub(crate) special: u64,
     /// Each card's weakest and strongest sort key over every trick it may be in.
-    weakest: [u16; 54],
-    strongest: [u16; 54],
-    canon: Canon,
-    table: Table,
+    pub(crate) weakest: [u16; 54],
+    pub(crate) strongest: [u16; 54],
+    pub(crate) canon: Canon,
+    pub(crate) table: Table,
     pub nodes: u64,
     /// Off: plain full-window alpha-beta over every legal card, no table, no
     /// bounds, no merged cards (the tests' reference for the pruning).
@@ -71,21 +46,7 @@ pub struct Solver {
     /// Asked every 65,536 nodes whether to stop (Ctrl-C, a signal): the binding's
     /// check of Python's signals. A stopped search stores nothing and errs.
     pub poll: Option<fn() -> bool>,
-    stopped: bool,
-}
-
-/// The mutable state of one search.
-struct State {
-    hands: [u64; 6],
-    trick: [u8; 6],
-    tlen: usize,
-    lead: Option<u8>,
-    leader: usize,
-    step: i8,
-    trick_no: u8,
-    side: u8,
-    widow: u8,
-    pending: bool, // trick 1 not finished and its winner takes the discards
+    pub(crate) stopped: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -98,7 +59,7 @@ impl Solver {
     pub fn new(rules: Rules, cap: usize) -> Solver {
         let special = rules.special();
         let canon = Canon::new(special, rules.honors);
-        let (weakest, strongest) = extremes(&rules);
+        let (weakest, strongest) = crate::bounds::extremes(&rules);
         Solver {
             rules,
             special,
@@ -311,200 +272,6 @@ impl Solver {
         r
     }
 
-    fn moves(&self, s: &State, seat: usize, merge: bool) -> MoveList {
-        let r = &self.rules;
-        let hand = s.hands[seat];
-        let opening = s.trick_no == 1 && s.tlen == 0;
-        let mut legal = r.legal(hand, &s.trick[..s.tlen], s.lead, opening);
-        if legal & (3 << 52) == 3 << 52 {
-            legal &= !(1 << 53); // two jokers are one card twice
-        }
-        if merge {
-            legal = self.merged(s, legal);
-        }
-        let mut out = MoveList::new();
-        let mut bits = legal;
-        while bits != 0 {
-            let c = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            if c >= JOKER && s.tlen == 0 && r.joker_lead_suit {
-                for suit in 0..4 {
-                    out.push(Move {
-                        card: c,
-                        named: Some(suit),
-                    });
-                }
-            } else {
-                out.push(Move {
-                    card: c,
-                    named: None,
-                });
-            }
-        }
-        if merge {
-            self.order(s, seat, out.as_mut_slice());
-        }
-        out
-    }
-
-    /// Drops each card that has an equivalent card just above it in the same hand:
-    /// same suit, nothing still in play between them, both plain, both honors or both not.
-    fn merged(&self, s: &State, legal: u64) -> u64 {
-        let mut present = s.hands.iter().fold(0, |a, h| a | h);
-        for &c in &s.trick[..s.tlen] {
-            present |= 1 << c;
-        }
-        let mut out = legal;
-        let mut bits = legal & !self.special & ((1 << 52) - 1);
-        while bits != 0 {
-            let c = bits.trailing_zeros() as u64;
-            bits &= bits - 1;
-            let hon = self.rules.honors >> c & 1;
-            let top = (c / 13) * 13 + 12;
-            let mut d = c + 1;
-            while d <= top && present >> d & 1 == 0 {
-                d += 1;
-            }
-            if d <= top
-                && legal >> d & 1 == 1
-                && self.special >> d & 1 == 0
-                && self.rules.honors >> d & 1 == hon
-            {
-                out &= !(1 << c);
-            }
-        }
-        out
-    }
-
-    /// Cheap move ordering (the table's best card goes first afterwards): a follower
-    /// feeds honors to a partner's trick no opponent still to play can beat, else
-    /// tries the cheapest card that takes the trick for good, then low cards that
-    /// give nothing, then cards that win for now; leads by side (see below).
-    fn order(&self, s: &State, seat: usize, moves: &mut [Move]) {
-        let r = &self.rules;
-        let mine = s.side >> seat & 1;
-        if s.tlen == 0 {
-            // Napoleon's side tries its low leads first, the allies their high ones
-            // (fewest nodes on simulated rounds of every preset).
-            let low_first = s.side >> seat & 1 == 1;
-            moves.sort_by_key(|m| {
-                let k = r.key(m.card, 0, r.lead_suit(m.card, m.named), false, false) as i32;
-                if low_first {
-                    -k
-                } else {
-                    k
-                }
-            });
-            return;
-        }
-        let cards = &s.trick[..s.tlen];
-        let mighty_in = cards.contains(&crate::rules::MIGHTY);
-        let mut bi = 0;
-        let mut bk = r.key(cards[0], 0, s.lead, false, mighty_in);
-        for (i, &c) in cards.iter().enumerate().skip(1) {
-            let k = r.key(c, 1, s.lead, false, mighty_in);
-            if k < bk {
-                bi = i;
-                bk = k;
-            }
-        }
-        let n = r.players;
-        let seat_of =
-            |i: usize| (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
-        let partner_wins = s.side >> seat_of(bi) & 1 == mine;
-        let mut later = NO_KEY; // the best card an opponent still to play may add
-        for i in s.tlen + 1..n {
-            let seat = seat_of(i);
-            if s.side >> seat & 1 != mine {
-                let mut bits = s.hands[seat];
-                while bits != 0 {
-                    let c = (bits.trailing_zeros() as u8).min(JOKER);
-                    bits &= bits - 1;
-                    later = later.min(r.key(c, 1, s.lead, false, mighty_in || c == MIGHTY));
-                }
-            }
-        }
-        moves.sort_by_key(|m| {
-            let k = r.key(m.card, 1, s.lead, false, mighty_in || m.card == MIGHTY);
-            let rank = (m.card % 13) as i32;
-            let honor = (m.card < JOKER && r.honors >> m.card & 1 == 1) as i32;
-            if partner_wins && bk < later {
-                (0, (1 - honor) * 100 + rank) // feed honors to the partner's trick
-            } else if k < bk && k < later {
-                (0, -(k as i32)) // the cheapest card that takes the trick for good
-            } else if honor == 0 && k >= bk {
-                (1, rank) // a low card that gives nothing
-            } else if k < bk {
-                (2, -(k as i32)) // a card that wins for now
-            } else {
-                (3, rank)
-            }
-        });
-    }
-
-    fn play(&self, s: &mut State, seat: usize, m: Move) -> (i32, Undo) {
-        let undo = Undo {
-            lead: s.lead,
-            leader: s.leader,
-            step: s.step,
-            pending: s.pending,
-            tlen: s.tlen,
-            trick: s.trick,
-        };
-        s.hands[seat] &= !(1 << m.card);
-        s.trick[s.tlen] = m.card;
-        if s.tlen == 0 {
-            s.lead = self.rules.lead_suit(m.card, m.named);
-        }
-        s.tlen += 1;
-        let n = self.rules.players;
-        if s.tlen < n {
-            return (0, undo);
-        }
-        let r = &self.rules;
-        let mut buf = s.trick;
-        for c in buf[..n].iter_mut() {
-            *c = (*c).min(JOKER);
-        }
-        let norm = &buf[..n];
-        let w = r.winner(norm, s.lead, s.trick_no);
-        let win_seat = (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
-        let mut gain = 0;
-        if s.side >> win_seat & 1 == 1 {
-            gain = norm
-                .iter()
-                .filter(|&&c| c < JOKER && r.honors >> c & 1 == 1)
-                .count() as i32;
-            if s.pending {
-                gain += s.widow as i32;
-            }
-        }
-        for &c in norm {
-            if r.reverses(c) {
-                s.step = -s.step;
-            }
-        }
-        s.pending = false;
-        s.leader = win_seat;
-        s.tlen = 0;
-        s.lead = None;
-        s.trick_no += 1;
-        (gain, undo)
-    }
-
-    fn unplay(&self, s: &mut State, seat: usize, m: Move, u: Undo) {
-        if u.tlen + 1 == self.rules.players {
-            s.trick_no -= 1;
-        }
-        s.lead = u.lead;
-        s.leader = u.leader;
-        s.step = u.step;
-        s.pending = u.pending;
-        s.tlen = u.tlen;
-        s.trick = u.trick; // the next trick's cards overwrote this one's
-        s.hands[seat] |= 1 << m.card;
-    }
-
     fn ab(&mut self, s: &mut State, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes & 0xffff == 0 && self.poll.is_some_and(|poll| poll()) {
@@ -647,287 +414,11 @@ impl Solver {
         best
     }
 
-    /// The last trick: every hand holds one card, so no choice is left but the suit
-    /// a led joker names.
-    fn last_trick(&self, s: &State) -> i32 {
-        let r = &self.rules;
-        let n = r.players;
-        let mut cards = [0u8; 6];
-        for (i, c) in cards.iter_mut().enumerate().take(n) {
-            let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
-            *c = (s.hands[seat].trailing_zeros() as u8).min(JOKER);
-        }
-        let mut gain = cards[..n]
-            .iter()
-            .filter(|&&c| c < JOKER && r.honors >> c & 1 == 1)
-            .count() as i32;
-        if s.pending {
-            gain += s.widow as i32;
-        }
-        let ours = |named: Option<u8>| {
-            let w = r.winner(&cards[..n], r.lead_suit(cards[0], named), s.trick_no);
-            let win_seat =
-                (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
-            s.side >> win_seat & 1 == 1
-        };
-        let won = if cards[0] == JOKER && r.joker_lead_suit {
-            let leader_ours = s.side >> s.leader & 1 == 1;
-            let mut outcomes = (0..4).map(|suit| ours(Some(suit)));
-            if leader_ours {
-                outcomes.any(|w| w)
-            } else {
-                outcomes.all(|w| w)
-            }
-        } else {
-            ours(None)
-        };
-        if won {
-            gain
-        } else {
-            0
-        }
-    }
-
-    /// Bounds on the honors Napoleon's side wins from `s` (`rem`: all still to be
-    /// won): each side surely wins the honors it holds in cards that beat every card
-    /// the other side has left (in hand or on the table), whatever the trick.
-    fn bounds(&self, s: &State, rem: i32) -> (i32, i32) {
-        let n = self.rules.players;
-        let mut held = [0u64; 2]; // defenders', Napoleon's side's
-        let mut all = [0u64; 2];
-        for (i, &h) in s.hands[..n].iter().enumerate() {
-            held[(s.side >> i & 1) as usize] |= h;
-        }
-        all[0] = held[0];
-        all[1] = held[1];
-        for (i, &c) in s.trick[..s.tlen].iter().enumerate() {
-            let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
-            all[(s.side >> seat & 1) as usize] |= 1 << c;
-        }
-        let mut strongest = [NO_KEY; 2];
-        for side in 0..2 {
-            let mut bits = all[side];
-            while bits != 0 {
-                let c = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                strongest[side] = strongest[side].min(self.strongest[c]);
-            }
-        }
-        let mut sure = [0i32; 2];
-        for side in 0..2 {
-            let mut bits = held[side] & self.rules.honors;
-            while bits != 0 {
-                let c = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                sure[side] += (self.weakest[c] < strongest[1 - side]) as i32;
-            }
-        }
-        if let Some(side) = self.decided(s) {
-            let r = &self.rules;
-            let table = &s.trick[..s.tlen];
-            sure[side] += table
-                .iter()
-                .filter(|&&c| c < JOKER && r.honors >> c & 1 == 1)
-                .count() as i32;
-            if s.pending {
-                sure[side] += s.widow as i32;
-            }
-        }
-        (sure[1], rem - sure[0])
-    }
-
-    /// The side (1: Napoleon's) that wins the trick on the table whatever the
-    /// players still to play it add: its best card beats every other card on the
-    /// table and in their hands, same-two holding or not, the mighty played or not.
-    fn decided(&self, s: &State) -> Option<usize> {
-        if s.tlen == 0 {
-            return None;
-        }
-        let r = &self.rules;
-        let n = r.players;
-        let seat_of =
-            |i: usize| (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
-        let mut followers = 0u64;
-        for i in s.tlen..n {
-            followers |= s.hands[seat_of(i)];
-        }
-        let mut table = [0u8; 6];
-        for (t, &c) in table.iter_mut().zip(&s.trick[..s.tlen]) {
-            *t = c.min(JOKER);
-        }
-        let table = &table[..s.tlen];
-        let mis: &[bool] = if table.contains(&MIGHTY) {
-            &[true]
-        } else if followers >> MIGHTY & 1 == 1 {
-            &[false, true]
-        } else {
-            &[false]
-        };
-        let w = r.winner(table, s.lead, s.trick_no);
-        let extreme = |card: u8, index: usize, weakest: bool| {
-            let mut k = if weakest { 0 } else { NO_KEY };
-            for &m in mis {
-                for s2 in [false, true] {
-                    let v = r.key(card, index, s.lead, s2, m || card == MIGHTY);
-                    k = if weakest { k.max(v) } else { k.min(v) };
-                }
-            }
-            k
-        };
-        let weak = extreme(table[w], (w > 0) as usize, true);
-        if weak >= NO_KEY {
-            return None;
-        }
-        for (j, &c) in table.iter().enumerate() {
-            if j != w && extreme(c, (j > 0) as usize, false) <= weak {
-                return None;
-            }
-        }
-        let mut bits = followers;
-        while bits != 0 {
-            let c = (bits.trailing_zeros() as u8).min(JOKER);
-            bits &= bits - 1;
-            if extreme(c, 1, false) <= weak {
-                return None;
-            }
-        }
-        Some((s.side >> seat_of(w) & 1) as usize)
-    }
-
-    /// Honors the leader's side is sure to win in the next tricks: the leader's
-    /// cards that no card left in another hand can beat, whatever the lead or trick
-    /// (same-two or not, the mighty in the trick or not), win a trick each in a row;
-    /// those tricks hold their own honors and, from each other hand, the honors it
-    /// must play once its other cards run out.
-    fn sure_honors(&self, s: &State) -> i32 {
-        let r = &self.rules;
-        let n = r.players;
-        if s.trick_no == 1 && r.opening_restricted {
-            return 0;
-        }
-        let hand = s.hands[s.leader];
-        let mut others = 0u64;
-        for (i, &h) in s.hands[..n].iter().enumerate() {
-            if i != s.leader {
-                others |= h;
-            }
-        }
-        let mighty_out = others >> MIGHTY & 1 == 1;
-        let mut wins = 0i32;
-        let mut honors = 0i32;
-        let mut bits = hand;
-        while bits != 0 {
-            let c = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            let card = c.min(JOKER);
-            let leads: &[Option<u8>] = if card == JOKER && r.joker_lead_suit {
-                &[Some(0), Some(1), Some(2), Some(3)]
-            } else {
-                &[None]
-            };
-            let sure = leads.iter().any(|&named| {
-                let lead = r.lead_suit(card, named);
-                let mi: &[bool] = if card == MIGHTY {
-                    &[true]
-                } else if mighty_out {
-                    &[false, true]
-                } else {
-                    &[false]
-                };
-                let mut weakest = 0u16;
-                for &m in mi {
-                    for s2 in [false, true] {
-                        weakest = weakest.max(r.key(card, 0, lead, s2, m));
-                    }
-                }
-                let mut rest = others;
-                while rest != 0 {
-                    let o = rest.trailing_zeros() as u8;
-                    rest &= rest - 1;
-                    let oc = o.min(JOKER);
-                    let m_in: &[bool] = if card == MIGHTY || oc == MIGHTY {
-                        &[true]
-                    } else if mighty_out {
-                        &[false, true]
-                    } else {
-                        &[false]
-                    };
-                    for &m in m_in {
-                        for s2 in [false, true] {
-                            if r.key(oc, 1, lead, s2, m) < weakest {
-                                return false;
-                            }
-                        }
-                    }
-                }
-                true
-            });
-            if sure {
-                wins += 1;
-                honors += (card < JOKER && r.honors >> card & 1 == 1) as i32;
-            }
-        }
-        if wins == 0 {
-            return 0;
-        }
-        for (i, &h) in s.hands[..n].iter().enumerate() {
-            if i != s.leader {
-                let plain = (h & !r.honors).count_ones() as i32;
-                honors += (wins - plain).max(0);
-            }
-        }
-        if s.pending {
-            honors += s.widow as i32;
-        }
-        honors
-    }
-
     pub fn table_len(&self) -> usize {
         self.table.len()
     }
 
     pub fn clear(&mut self) {
         self.table.clear();
-    }
-}
-
-/// Each card's weakest and strongest sort key over every context of a trick: led
-/// (naming any suit) or followed under any lead, same-two holding or not, the mighty
-/// in the trick or not.
-fn extremes(r: &Rules) -> ([u16; 54], [u16; 54]) {
-    let mut weakest = [0u16; 54];
-    let mut strongest = [NO_KEY; 54];
-    let leads = [None, Some(0), Some(1), Some(2), Some(3)];
-    for c in 0..54u8 {
-        let card = c.min(JOKER);
-        let mut contexts: Vec<(usize, Option<u8>)> = leads.iter().map(|&l| (1, l)).collect();
-        for &named in &leads {
-            contexts.push((0, r.lead_suit(card, named)));
-        }
-        for (index, lead) in contexts {
-            for s2 in [false, true] {
-                for mi in [false, true] {
-                    let k = r.key(card, index, lead, s2, mi || card == MIGHTY);
-                    weakest[c as usize] = weakest[c as usize].max(k);
-                    strongest[c as usize] = strongest[c as usize].min(k);
-                }
-            }
-        }
-    }
-    (weakest, strongest)
-}
-
-struct Undo {
-    lead: Option<u8>,
-    leader: usize,
-    step: i8,
-    pending: bool,
-    tlen: usize,
-    trick: [u8; 6],
-}
-
-impl State {
-    fn seat(&self, n: usize) -> usize {
-        (self.leader as i32 + self.step as i32 * self.tlen as i32).rem_euclid(n as i32) as usize
     }
 }

@@ -50,6 +50,10 @@ impl Table {
         self.len
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     pub fn clear(&mut self) {
         self.slots = Vec::new();
         self.len = 0;
