@@ -2,7 +2,8 @@
 
 One core, one round at a time: the time to solve a round from trick ``--from-trick``
 (the par) and to analyse every card from that trick on (``napkifu analyze``), each
-with a fresh solver, median and 99th percentile. Figures: docs/performance.md,
+with a fresh solver, median and 99th percentile (and the search nodes of the solve,
+which do not depend on the machine's load). Figures: docs/performance.md,
 "Analysis engine (double-dummy solver)". Also runs a larger trick-parity count than
 the tests (``--parity N`` random tricks per preset).
 
@@ -34,6 +35,7 @@ def bench(preset: str, rounds: int, from_trick: int, analyse: bool) -> None:
     record = simulate_record(SimConfig(preset=preset, rounds=rounds, seed=7), 1, 1)
     games, _ = judge(record, "bench")
     solves: list[float] = []
+    nodes: list[int] = []
     whole: list[float] = []
     for game in games:
         rules = game.rules
@@ -56,13 +58,15 @@ def bench(preset: str, rounds: int, from_trick: int, analyse: bool) -> None:
             t = time.perf_counter()
             solve(solver, pos)
             solves.append(time.perf_counter() - t)
+            nodes.append(solver.nodes)
             if analyse:
                 t = time.perf_counter()
                 analyse_round(rules, rnd, from_trick)  # type: ignore[arg-type]
                 whole.append(time.perf_counter() - t)
     line = (
         f"{preset:9} from trick {from_trick}: {len(solves)} rounds, solve median "
-        f"{statistics.median(solves) * 1000:.1f} ms p99 {_p99(solves) * 1000:.1f} ms"
+        f"{statistics.median(solves) * 1000:.1f} ms p99 {_p99(solves) * 1000:.1f} ms "
+        f"({statistics.median(nodes):,.0f} nodes median, {max(nodes):,} max)"
     )
     if whole:
         line += (

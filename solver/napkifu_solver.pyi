@@ -14,6 +14,7 @@ class Solver:
         tricks: int,
         honors: list[int],
         table_cap: int = ...,
+        pruning: bool = ...,
     ) -> None: ...
     def winner(self, cards: list[int], lead_suit: int | None, trick_number: int) -> int: ...
     def reverses(self, card: int) -> bool: ...
@@ -28,7 +29,23 @@ class Solver:
         taken: int,
         widow_honors: int,
         first_trick_napoleon: bool | None,
+        guess: int | None = ...,
+        lower: int | None = ...,
+        upper: int | None = ...,
     ) -> int: ...
+    def best_move(
+        self,
+        hands: list[list[int]],
+        trick: list[int],
+        named: int | None,
+        leader: int,
+        step: int,
+        napoleon_side: list[int],
+        taken: int,
+        widow_honors: int,
+        first_trick_napoleon: bool | None,
+        value: int,
+    ) -> tuple[int, int | None] | None: ...
     def values(
         self,
         hands: list[list[int]],

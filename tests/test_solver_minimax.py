@@ -10,7 +10,7 @@ import pytest
 
 from napkifu.cards import JOKER
 from napkifu.rules.presets import PRESETS
-from napkifu.solve.engine import Position, available, solve, solver_for, values
+from napkifu.solve.engine import Position, available, best_move, solve, solver_for, values
 from napkifu.solve.moves import legal_moves, minimax, play
 from tests.test_solver_parity import random_rules
 
@@ -52,3 +52,22 @@ def test_solver_values_equal_brute_force(preset: str, left: int, count: int) -> 
             assert got[m] == minimax(rules, trump, play(rules, trump, pos, m)), (pos, m)
         best = max if pos.seat in pos.napoleon_side else min
         assert best(got.values()) == want
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_pruning_keeps_the_values_of_plain_alpha_beta(preset: str) -> None:
+    """The table on relative ranks, the sure-honor bounds, merged cards, the last
+    trick's shortcut and MTD(f)'s guesses against plain alpha-beta over every legal
+    card, on endgames of four and five tricks (too long for the Python minimax)."""
+    rng = random.Random(f"pruning-{preset}")
+    for i in range(40):
+        rules, trump, pos = random_endgame(rng, preset, 4 + i % 2)
+        plain = solver_for(rules, trump, pruning=False)
+        fast = solver_for(rules, trump, table_cap=rng.choice((64, 1 << 20)))
+        want = solve(plain, pos)
+        assert solve(fast, pos, rng.choice((None, 0, want, 20))) == want, (rules.settings, pos)
+        assert solve(fast, pos, want, lower=want) == solve(fast, pos, 0, upper=want) == want
+        got = {(c, s): v for c, s, v in values(fast, pos)}
+        assert got == {(c, s): v for c, s, v in values(plain, pos)}, (rules.settings, pos)
+        card, named = best_move(fast, pos, want)
+        assert got[(card, named)] == want

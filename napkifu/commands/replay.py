@@ -50,6 +50,20 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--lang", choices=LANGS, default=None, help="en or ja (default: the locale)")
     p.add_argument("--encoding", default=None, type=text_encoding, help="force the file's encoding")
+    p.add_argument(
+        "--analyse",
+        "--analyze",
+        action="store_true",
+        help="show each card's double-dummy cost in honors and a best alternative "
+        "(as napkifu analyze; every hand seen)",
+    )
+    p.add_argument(
+        "--from-trick",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --analyse: analyse the cards of trick N on (default 1)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -73,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     # text for a terminal: names and comments with no raw control characters
     read = _Replay(args.file, args.game, args.round, escaped=args.format != "json", lang=lang)
+    if args.analyse:
+        read.analyse_from = max(1, args.from_trick)
     games = read.games(judgements)
     if args.format == "json":
         if sys.stdout.isatty():  # indented for a person: made whole
@@ -128,6 +144,7 @@ class _Replay:
         self.loose: list[Json] = []
         self.has_errors = False
         self.missing: str | None = None  # why the selection matched nothing
+        self.analyse_from: int | None = None  # --analyse: the first trick analysed
 
     def games(self, judgements: Iterator[Judgement]) -> Iterator[Json]:
         from napkifu.views.replay_data import replay_file
@@ -136,6 +153,8 @@ class _Replay:
         numbers: list[int] = []
         for judgement in judgements:
             data = replay_file(judgement)
+            if self.analyse_from is not None:
+                self._analyse(data, judgement)
             if self.escaped:
                 data = escape_tree(data)  # type: ignore[assignment]
             self.loose.extend(data["diagnostics"])
@@ -153,6 +172,15 @@ class _Replay:
                 yield g
         if count and not kept and (self.game is not None or self.round is not None):
             self.missing = self._why(count, numbers)
+
+    def _analyse(self, data: Json, judgement: Judgement) -> None:
+        """``--analyse``: only the rounds selected are analysed (each takes time)."""
+        from napkifu.commands.replay_analysis import attach
+
+        def wanted(game: int, round: int) -> bool:
+            return self.game in (None, game) and self.round in (None, round)
+
+        attach(data, judgement, self.analyse_from or 1, wanted)
 
     def _why(self, count: int, numbers: list[int]) -> str:
         lang, file, rnd = self.lang, self.file, self.round

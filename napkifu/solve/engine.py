@@ -9,8 +9,11 @@ refuse (:class:`Unsolvable`, naming the option), never solve under other rules.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from napkifu.cards import JOKER, Card
 from napkifu.rules.build import Rules
@@ -25,13 +28,31 @@ class Unsolvable(ValueError):
     """A round the solver cannot judge: a rule it does not model, or no engine."""
 
 
+@lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """The solver's version and a hash of its compiled module: part of the result
+    cache's key (a rebuilt solver never serves results of the one before)."""
+    if napkifu_solver is None:
+        return "none"
+    h = hashlib.sha256(napkifu_solver.__version__.encode())
+    path = getattr(getattr(napkifu_solver, "napkifu_solver", None), "__file__", None)
+    if path is not None:
+        with contextlib.suppress(OSError), open(path, "rb") as f:
+            while chunk := f.read(1 << 20):
+                h.update(chunk)
+    return f"{napkifu_solver.__version__}-{h.hexdigest()[:16]}"
+
+
 def available() -> bool:
     """Whether the analysis engine is installed (``scripts/setup.sh`` builds it)."""
     return napkifu_solver is not None
 
 
-def solver_for(rules: Rules, trump: int | None, table_cap: int = 1 << 20) -> napkifu_solver.Solver:
-    """A solver for rounds of ``rules`` with ``trump`` (None: no-trump)."""
+def solver_for(
+    rules: Rules, trump: int | None, table_cap: int = 1 << 20, pruning: bool = True
+) -> napkifu_solver.Solver:
+    """A solver for rounds of ``rules`` with ``trump`` (None: no-trump); ``pruning``
+    off is plain alpha-beta, the tests' reference for the table and the bounds."""
     if napkifu_solver is None:
         raise Unsolvable("the analysis engine is not installed (run scripts/setup.sh)")
     options = {k: v for k, v in rules.settings}
@@ -44,6 +65,7 @@ def solver_for(rules: Rules, trump: int | None, table_cap: int = 1 << 20) -> nap
             rules.tricks,
             sorted(rules.honor_cards),
             table_cap,
+            pruning,
         )
     except ValueError as e:
         raise Unsolvable(str(e)) from None
@@ -69,7 +91,9 @@ class Position:
         """The seat to play next."""
         return (self.leader + self.step * len(self.trick)) % len(self.hands)
 
-    def args(self) -> tuple[object, ...]:
+    def args(
+        self,
+    ) -> tuple[list[list[int]], list[int], int | None, int, int, list[int], int, int, bool | None]:
         return (
             [list(h) for h in self.hands],
             list(self.trick),
@@ -88,14 +112,30 @@ Value = tuple[Card, int | None, int]
 honors Napoleon's side ends with after it under best play."""
 
 
-def solve(solver: napkifu_solver.Solver, pos: Position) -> int:
-    """The honors Napoleon's side ends with from ``pos`` under best play."""
-    return solver.solve(*pos.args())  # type: ignore[arg-type]
+def solve(
+    solver: napkifu_solver.Solver,
+    pos: Position,
+    guess: int | None = None,
+    lower: int | None = None,
+    upper: int | None = None,
+) -> int:
+    """The honors Napoleon's side ends with from ``pos`` under best play (``guess``:
+    a value near it, such as the value before the last card, saves probes;
+    ``lower``/``upper``: bounds known to hold, which save the probe confirming them)."""
+    return solver.solve(*pos.args(), guess=guess, lower=lower, upper=upper)
+
+
+def best_move(solver: napkifu_solver.Solver, pos: Position, value: int) -> tuple[Card, int | None]:
+    """A legal card (and the suit it names) that keeps ``pos``'s value ``value``."""
+    got = solver.best_move(*pos.args(), value=value)
+    if got is None:
+        raise Unsolvable(f"no card keeps the value {value}")
+    return got
 
 
 def values(solver: napkifu_solver.Solver, pos: Position) -> list[Value]:
     """Every legal card of the player to move and its value."""
-    return solver.values(*pos.args())  # type: ignore[arg-type]
+    return solver.values(*pos.args())
 
 
 def without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:

@@ -3,7 +3,10 @@
 A round is analysed when its play is complete and clean (every card legal, the
 adjutant known): each player's hand is then the cards they played. The walk
 replays the record with the engine's rules (:mod:`napkifu.solve.moves`) and asks
-the solver for the value of every legal card at each turn. Values are the honors
+the solver for the value after each card, guessing the value before it (most
+cards keep it: two zero-window probes), with one table for the whole round (the
+positions after one card are mostly the ones searched for the card before); the
+best alternative is looked for only when a card cost something. Values are the honors
 Napoleon's side ends with (honors already taken and the discards' credit
 included); a card's cost is what it gave away against the best card, to its own
 side. Double-dummy: judged as if every player saw every hand.
@@ -11,13 +14,14 @@ side. Double-dummy: judged as if every player saw every hand.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
-from napkifu.cards import Card
+from napkifu.cards import Card, deck
 from napkifu.replay.results import JudgedRound
 from napkifu.replay.scoring import napoleon_wins
 from napkifu.rules.build import Rules
-from napkifu.solve.engine import Position, Unsolvable, solver_for, values
+from napkifu.solve.engine import Position, Unsolvable, best_move, solve, solver_for
 from napkifu.solve.moves import final_honors, play
 
 
@@ -47,7 +51,9 @@ class RoundAnalysis:
     made: bool  # par makes the bid
     from_trick: int
     plays: tuple[PlayValue, ...]
-    final: int  # honors credited after the last card (equals the record's)
+    final: int  # honors credited after the last card (equals the record's); after a
+    # claim, the value after the last card played (best play of the cards not played)
+    complete: bool = True  # False: the round ends with a claim, its rest not analysed
 
 
 def _mark(cost: int, best: int, value: int, bid: int, rules: Rules, ours: bool) -> str:
@@ -58,19 +64,17 @@ def _mark(cost: int, best: int, value: int, bid: int, rules: Rules, ours: bool) 
 
 
 def start_position(rules: Rules, rnd: JudgedRound) -> Position:
-    """The position at trick 1, from a complete, clean round (else Unsolvable)."""
-    if rnd.kind != "full" or rnd.has_errors:
-        raise Unsolvable("the round is not fully played without errors")
+    """The position at trick 1 of a clean round whose hands are known (else
+    Unsolvable, saying what is missing)."""
+    if rnd.has_errors:
+        raise Unsolvable("the round has errors (napkifu check shows them)")
+    if rnd.kind not in ("full", "claim") or not rnd.tricks:
+        raise Unsolvable("no tricks are recorded")
     if not rnd.adjutant_known or rnd.napoleon is None or rnd.bid_count is None:
         raise Unsolvable("Napoleon's side is not known")
     players = list(rnd.players)
-    hands: list[list[Card]] = [[] for _ in players]
-    for t in rnd.tricks:
-        for p in t.plays:
-            hands[players.index(p.player)].append(p.card)
-    if len(rnd.tricks) != rules.tricks or any(len(h) != rules.tricks for h in hands):
-        raise Unsolvable("some tricks are missing")
-    played = sum(1 for h in hands for c in h if c in rules.honor_cards)
+    hands = _hands(rules, rnd)
+    in_hands = sum(1 for h in hands for c in h if c in rules.honor_cards)
     side = {players.index(rnd.napoleon)}
     if rnd.adjutant is not None:
         side.add(players.index(rnd.adjutant))
@@ -82,9 +86,46 @@ def start_position(rules: Rules, rnd: JudgedRound) -> Position:
         1,
         tuple(sorted(side)),
         0,
-        rules.honors_total - played,
+        rules.honors_total - in_hands,
         None,
     )
+
+
+def _hands(rules: Rules, rnd: JudgedRound) -> list[list[Card]]:
+    """Each seat's ten (or so) cards after the exchange: the cards it played when
+    the round is played out; else, when it ends with a claim, the hand lines of
+    every seat but Napoleon's, whose hand is then every card not in another hand
+    or the discards (only Napoleon exchanges)."""
+    players = list(rnd.players)
+    played: list[list[Card]] = [[] for _ in players]
+    for t in rnd.tricks:
+        for p in t.plays:
+            played[players.index(p.player)].append(p.card)
+    if len(rnd.tricks) == rules.tricks and all(len(h) == rules.tricks for h in played):
+        return played
+    after = len(rnd.tricks)
+    known = rnd.hands or {}
+    missing = [p for p in players if p != rnd.napoleon and p not in known]
+    if missing:
+        raise Unsolvable(
+            f"the round ends after trick {after} and the cards not played are not known "
+            f"(no hand line for {', '.join(missing)})"
+        )
+    widow = len(deck(rules.jokers)) - rules.players * rules.tricks
+    if len(rnd.discards) != widow:
+        raise Unsolvable(f"the round ends after trick {after} and the discards are not known")
+    rest = Counter(deck(rules.jokers))
+    rest.subtract(rnd.discards)
+    for seat in players:
+        if seat != rnd.napoleon:
+            rest.subtract(known[seat])
+    if min(rest.values(), default=0) < 0:
+        raise Unsolvable("the hand lines do not agree with the discards")
+    hands = [list(known[s]) if s != rnd.napoleon else sorted(rest.elements()) for s in players]
+    for hand, cards in zip(hands, played, strict=True):
+        if len(hand) != rules.tricks or Counter(cards) - Counter(hand):
+            raise Unsolvable("the hand lines do not agree with the cards played")
+    return hands
 
 
 def analyse_round(rules: Rules, rnd: JudgedRound, from_trick: int = 1) -> RoundAnalysis:
@@ -104,25 +145,27 @@ def analyse_round(rules: Rules, rnd: JudgedRound, from_trick: int = 1) -> RoundA
             named = None if p.joker_suit is None or pos.trick else int(p.joker_suit)
             move = (p.card, named)
             if t.number >= from_trick:
-                got = {(c, s): v for c, s, v in values(solver, pos)}
-                if move not in got:
-                    raise Unsolvable(
-                        f"trick {t.number}: the solver finds {p.player}'s card illegal"
-                    )
+                if par is None:
+                    par = solve(solver, pos)
+                best = par if not out else out[-1].value
+                after = play(rules, trump, pos, move)
                 ours = pos.seat in pos.napoleon_side
-                best = max(got.values()) if ours else min(got.values())
-                value = got[move]
+                # a card of Napoleon's side can only lower the value, an ally's raise it
+                known = {"upper": best} if ours else {"lower": best}
+                value = solve(solver, after, best, **known)
                 cost = best - value if ours else value - best
-                par = best if par is None else par
-                alt = None
-                if cost:
-                    alt = next(c for (c, _s), v in sorted(got.items()) if v == best)
+                if cost < 0:  # a card the engine allows and the solver does not
+                    raise Unsolvable(f"trick {t.number}: the solver disagrees with the engine")
+                alt = best_move(solver, pos, best)[0] if cost else None
                 mark = _mark(cost, best, value, bid, rules, ours)
                 out.append(
                     PlayValue(t.number, p.player, p.card, best, value, cost, alt, ours, mark)
                 )
+                pos = after
+                continue
             pos = play(rules, trump, pos, move)
-    final = final_honors(rules, pos)
+    complete = not any(pos.hands)
+    final = final_honors(rules, pos) if complete else out[-1].value if out else solve(solver, pos)
     return RoundAnalysis(
         rnd.game,
         rnd.number,
@@ -132,4 +175,5 @@ def analyse_round(rules: Rules, rnd: JudgedRound, from_trick: int = 1) -> RoundA
         from_trick,
         tuple(out),
         final,
+        complete,
     )

@@ -224,6 +224,8 @@ def render_trick(data: Json, t: Json, lang: Lang = "en") -> list[RichText]:
             elif ok is not None:
                 row.append(f"  {T['legal'](lang)}: ")
                 row.append(T["any"](lang) if ok["cards"] == held else hand(ok["cards"]))
+        if p.get("analysis"):
+            row.append_text(_cost(p["analysis"], lang))
         lines.append(row)
         if p["reveals_adjutant"]:
             reveal = T["reveal_alone" if data["adjutant"]["alone"] else "reveal"]
@@ -258,6 +260,23 @@ def render_trick(data: Json, t: Json, lang: Lang = "en") -> list[RichText]:
     if t["reversed_after"]:
         lines.append(RichText("  ↺ " + T["reversed"](lang)))
     return lines + _diagnostics(t["diagnostics"], lang, "  ")
+
+
+def _cost(a: Json, lang: Lang) -> RichText:
+    """A card's double-dummy cost (``replay --analyse``): dim when it kept the value."""
+    if not a["cost"]:
+        return RichText("  " + T["cost"](lang, cost=0), style="dim")
+    text = T["cost_best"](lang, cost=a["cost"], alt=a["alternative"] or "?")
+    return RichText(f"  {a['mark']} {text}", style="bold red" if a["mark"] == "??" else "yellow")
+
+
+def _par(a: Json, lang: Lang) -> RichText:
+    """The round's double-dummy par, or why it was not analysed."""
+    if "error" in a:
+        return RichText(T["not_analysed"](lang, why=a["error"]), style="yellow")
+    made = T["made" if a["made"] else "failed"](lang)
+    par = T["par"](lang, t=a["from_trick"], par=a["par"], made=made, bid=a["bid"])
+    return RichText(par, style="bold")
 
 
 def _class_width(data: Json, lang: Lang) -> int:
@@ -318,6 +337,8 @@ def _result(data: Json, res: Json, lang: Lang) -> list[RichText]:
 def render_round(data: Json, lang: Lang = "en", trick: int | None = None) -> list[RichText]:
     """A whole round (or only trick ``trick`` under the round's header)."""
     lines = render_header(data, lang)
+    if data.get("analysis"):
+        lines.append(_par(data["analysis"], lang))
     tricks = [t for t in data["tricks"] if trick is None or t["number"] == trick]
     if trick is not None and not tricks:
         lines.append(RichText(T["no_trick"](lang, n=trick), style="yellow"))

@@ -68,4 +68,15 @@ T = {
     "problems": Text("Problems", "問題"),
     "line": Text("line {n}", "{n}行目"),
     "no_trick": Text("no trick {n} in this round", "このラウンドにトリック {n} はありません"),
+    "par": Text(
+        "Double-dummy par from trick {t}: {par} honors ({made} against the bid of {bid}); "
+        "each card's cost is judged as if its player saw every hand",
+        "トリック {t} からのダブルダミーのパー: {par} 枚（ビッド {bid} に対して{made}）。"
+        "各カードの損失は全員の手札が見えているものとして評価",
+    ),
+    "made": Text("made", "成功"),
+    "failed": Text("failed", "失敗"),
+    "not_analysed": Text("Not analysed: {why}", "解析できません: {why}"),
+    "cost": Text("cost {cost}", "損失 {cost}"),
+    "cost_best": Text("cost {cost} (best {alt})", "損失 {cost}（最善 {alt}）"),
 }

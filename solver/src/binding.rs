@@ -1,7 +1,7 @@
 //! The Python module `napkifu_solver`: a `Solver` made from resolved rules.
 
 use crate::rules::{Rules, JOKER};
-use crate::search::{Position, Solver as Core};
+use crate::search::{Position, Solver as Core, STOPPED};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::collections::HashMap;
@@ -14,9 +14,15 @@ struct Solver {
 fn hand_bits(cards: &[u8]) -> PyResult<u64> {
     let mut bits = 0u64;
     for &c in cards {
-        let bit = if c == JOKER && bits >> 52 & 1 == 1 { 53 } else { c };
+        let bit = if c == JOKER && bits >> 52 & 1 == 1 {
+            53
+        } else {
+            c
+        };
         if bit > 53 || bits >> bit & 1 == 1 {
-            return Err(PyValueError::new_err(format!("card {c} is not a playable card or is held twice")));
+            return Err(PyValueError::new_err(format!(
+                "card {c} is not a playable card or is held twice"
+            )));
         }
         bits |= 1 << bit;
     }
@@ -36,7 +42,9 @@ fn position(
     first_trick_napoleon: Option<bool>,
 ) -> PyResult<Position> {
     if hands.len() != players || leader >= players || !(step == 1 || step == -1) {
-        return Err(PyValueError::new_err("hands, leader or direction do not fit the players"));
+        return Err(PyValueError::new_err(
+            "hands, leader or direction do not fit the players",
+        ));
     }
     let mut h = [0u64; 6];
     for (i, cards) in hands.iter().enumerate() {
@@ -55,11 +63,45 @@ fn position(
     let mut side = 0u8;
     for s in napoleon_side {
         if s >= players {
-            return Err(PyValueError::new_err("a seat of Napoleon's side is not at the table"));
+            return Err(PyValueError::new_err(
+                "a seat of Napoleon's side is not at the table",
+            ));
         }
         side |= 1 << s;
     }
-    Ok(Position { hands: h, trick: t, named, leader, step, napoleon_side: side, widow_honors, first_trick_napoleon })
+    Ok(Position {
+        hands: h,
+        trick: t,
+        named,
+        leader,
+        step,
+        napoleon_side: side,
+        widow_honors,
+        first_trick_napoleon,
+    })
+}
+
+/// Whether a signal handler raised (Ctrl-C: KeyboardInterrupt): the exception is
+/// left set for `stopped` to raise once the search has unwound.
+fn signalled() -> bool {
+    Python::with_gil(|py| match py.check_signals() {
+        Ok(()) => false,
+        Err(e) => {
+            e.restore(py);
+            true
+        }
+    })
+}
+
+/// The error of a failed search: the pending Python exception when it was stopped.
+fn failed(py: Python<'_>, e: String) -> PyErr {
+    if e == STOPPED {
+        if let Some(err) = PyErr::take(py) {
+            return err;
+        }
+        return pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped");
+    }
+    PyValueError::new_err(e)
 }
 
 #[pymethods]
@@ -67,7 +109,8 @@ impl Solver {
     /// Rules as the engine resolved them: the ladder's classes in order, every option
     /// as written text, the trump suit (None: no-trump), player count, tricks, honor cards.
     #[new]
-    #[pyo3(signature = (ladder, options, trump, players, tricks, honors, table_cap=1 << 20))]
+    #[pyo3(signature = (ladder, options, trump, players, tricks, honors, table_cap=1 << 20, pruning=true))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         ladder: Vec<String>,
         options: HashMap<String, String>,
@@ -76,9 +119,14 @@ impl Solver {
         tricks: u8,
         honors: Vec<u8>,
         table_cap: usize,
+        pruning: bool,
     ) -> PyResult<Self> {
-        let rules = Rules::new(&ladder, &options, trump, players, tricks, &honors).map_err(PyValueError::new_err)?;
-        Ok(Solver { core: Core::new(rules, table_cap) })
+        let rules = Rules::new(&ladder, &options, trump, players, tricks, &honors)
+            .map_err(PyValueError::new_err)?;
+        let mut core = Core::new(rules, table_cap);
+        core.pruning = pruning;
+        core.poll = Some(signalled);
+        Ok(Solver { core })
     }
 
     /// Index of the winning card of a finished trick (leader first).
@@ -95,8 +143,9 @@ impl Solver {
         self.core.rules.reverses(card)
     }
 
-    /// The honors Napoleon's side ends with from this position under best play.
-    #[pyo3(signature = (hands, trick, named, leader, step, napoleon_side, taken, widow_honors, first_trick_napoleon))]
+    /// The honors Napoleon's side ends with from this position under best play
+    /// (`guess`: a value near it, such as the value before the last card).
+    #[pyo3(signature = (hands, trick, named, leader, step, napoleon_side, taken, widow_honors, first_trick_napoleon, guess=None, lower=None, upper=None))]
     #[allow(clippy::too_many_arguments)]
     fn solve(
         &mut self,
@@ -110,10 +159,60 @@ impl Solver {
         taken: i32,
         widow_honors: u8,
         first_trick_napoleon: Option<bool>,
+        guess: Option<i32>,
+        lower: Option<i32>,
+        upper: Option<i32>,
     ) -> PyResult<i32> {
-        let p = position(self.core.rules.players, hands, trick, named, leader, step, napoleon_side, widow_honors, first_trick_napoleon)?;
+        let p = position(
+            self.core.rules.players,
+            hands,
+            trick,
+            named,
+            leader,
+            step,
+            napoleon_side,
+            widow_honors,
+            first_trick_napoleon,
+        )?;
         let core = &mut self.core;
-        py.allow_threads(|| core.solve(&p, taken)).map_err(PyValueError::new_err)
+        py.allow_threads(|| core.solve(&p, taken, guess, (lower, upper)))
+            .map_err(|e| failed(py, e))
+    }
+
+    /// A legal card of the player to move that keeps the position's value `value`
+    /// (card, suit a led joker names or None); None when no card does.
+    #[pyo3(signature = (hands, trick, named, leader, step, napoleon_side, taken, widow_honors, first_trick_napoleon, value))]
+    #[allow(clippy::too_many_arguments)]
+    fn best_move(
+        &mut self,
+        py: Python<'_>,
+        hands: Vec<Vec<u8>>,
+        trick: Vec<u8>,
+        named: Option<u8>,
+        leader: usize,
+        step: i8,
+        napoleon_side: Vec<usize>,
+        taken: i32,
+        widow_honors: u8,
+        first_trick_napoleon: Option<bool>,
+        value: i32,
+    ) -> PyResult<Option<(u8, Option<u8>)>> {
+        let p = position(
+            self.core.rules.players,
+            hands,
+            trick,
+            named,
+            leader,
+            step,
+            napoleon_side,
+            widow_honors,
+            first_trick_napoleon,
+        )?;
+        let core = &mut self.core;
+        let got = py
+            .allow_threads(|| core.best_move(&p, taken, value))
+            .map_err(|e| failed(py, e))?;
+        Ok(got.map(|m| (m.card, m.named)))
     }
 
     /// Each legal card of the player to move: (card, suit a led joker names or None,
@@ -133,9 +232,21 @@ impl Solver {
         widow_honors: u8,
         first_trick_napoleon: Option<bool>,
     ) -> PyResult<Vec<(u8, Option<u8>, i32)>> {
-        let p = position(self.core.rules.players, hands, trick, named, leader, step, napoleon_side, widow_honors, first_trick_napoleon)?;
+        let p = position(
+            self.core.rules.players,
+            hands,
+            trick,
+            named,
+            leader,
+            step,
+            napoleon_side,
+            widow_honors,
+            first_trick_napoleon,
+        )?;
         let core = &mut self.core;
-        let got = py.allow_threads(|| core.values(&p, taken)).map_err(PyValueError::new_err)?;
+        let got = py
+            .allow_threads(|| core.values(&p, taken))
+            .map_err(|e| failed(py, e))?;
         Ok(got.into_iter().map(|(m, v)| (m.card, m.named, v)).collect())
     }
 

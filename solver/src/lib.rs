@@ -4,8 +4,13 @@
 //! name); `search` finds the honors Napoleon's side ends with under best play.
 //! The Python binding (feature `python`) is the only way napkifu calls it.
 
+mod bounds;
+pub mod canon;
+mod order;
 pub mod rules;
 pub mod search;
+mod state;
+pub mod tt;
 
 #[cfg(feature = "python")]
 mod binding;

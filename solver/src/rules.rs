@@ -15,7 +15,7 @@ pub const YOROMEKI: u8 = 13 + 10; // ♥Q
 pub const CLUB_THREE: u8 = 3 * 13 + 1; // ♣3
 const JACK: u8 = 9;
 pub const NONE: u8 = 99;
-const NO_KEY: u16 = 10_000;
+pub const NO_KEY: u16 = 10_000;
 
 pub const CLASSES: [&str; 9] = [
     "yoromeki",
@@ -96,6 +96,16 @@ pub struct Rules {
     pub discard: u8, // 0 void, 1 allies, 2 napoleon, 3 first-trick
     tj: u8,
     bj: u8,
+    /// `key` of every card in every context, computed once (the search's hottest
+    /// question): index by `slot`.
+    keys: Vec<u16>,
+}
+
+/// The place of (card, led or followed, lead suit, same-two, mighty in) in `keys`.
+fn slot(card: u8, index: usize, lead: Option<u8>, s2: bool, mighty_in: bool) -> usize {
+    let lead = lead.map_or(4, |l| l as usize);
+    ((((card.min(JOKER) as usize * 2 + (index > 0) as usize) * 5 + lead) * 2 + s2 as usize) * 2)
+        + mighty_in as usize
 }
 
 fn choice(opts: &HashMap<String, String>, name: &str, allowed: &[&str]) -> Result<u8, String> {
@@ -157,7 +167,11 @@ impl Rules {
             }
             match IDENTITY_ONLY.iter().find(|(n, _)| n == name) {
                 Some((_, ok)) if ok.contains(&value.as_str()) => {}
-                _ => return Err(format!("rule {name} {value} is not supported by the solver")),
+                _ => {
+                    return Err(format!(
+                        "rule {name} {value} is not supported by the solver"
+                    ))
+                }
             }
         }
         let on = |name: &str| choice(opts, name, &["off", "on"]).map(|v| v == 1);
@@ -173,7 +187,7 @@ impl Rules {
             Some(t) => return Err(format!("trump suit {t} is not a suit")),
             None => (NONE, NONE),
         };
-        Ok(Rules {
+        let mut rules = Rules {
             players,
             tricks,
             trump,
@@ -197,7 +211,23 @@ impl Rules {
             )?,
             tj,
             bj,
-        })
+            keys: Vec::new(),
+        };
+        let mut keys = vec![NO_KEY; slot(JOKER, 1, None, true, true) + 1];
+        for card in 0..=JOKER {
+            for index in 0..2 {
+                for lead in [None, Some(0), Some(1), Some(2), Some(3)] {
+                    for s2 in [false, true] {
+                        for mi in [false, true] {
+                            keys[slot(card, index, lead, s2, mi)] =
+                                rules.compute_key(card, index, lead, s2, mi);
+                        }
+                    }
+                }
+            }
+        }
+        rules.keys = keys;
+        Ok(rules)
     }
 
     /// Ladder position of the first class `card` satisfies (`NONE`: none).
@@ -232,7 +262,19 @@ impl Rules {
 
     /// Sort key of a card (lower wins): 16 × ladder position plus the rank order
     /// within `trump` and `lead`.
+    #[inline]
     pub fn key(&self, card: u8, index: usize, lead: Option<u8>, s2: bool, mighty_in: bool) -> u16 {
+        self.keys[slot(card, index, lead, s2, mighty_in)]
+    }
+
+    fn compute_key(
+        &self,
+        card: u8,
+        index: usize,
+        lead: Option<u8>,
+        s2: bool,
+        mighty_in: bool,
+    ) -> u16 {
         let k = self.class_pos(card, index, lead, s2, mighty_in);
         if k == NONE {
             return if index == 0 && card >= JOKER {

@@ -1,42 +1,21 @@
 //! Double-dummy search: the honors Napoleon's side ends with under best play by
 //! both sides, every hand seen.
 //!
-//! Alpha-beta on the honors still to be won, driven by zero-window probes (MTD(f)),
-//! with a bounded transposition table keyed on the remaining cards at the start of
-//! each trick, cards that are equivalent merged (never a special card, never an
-//! honor with a non-honor), cheap move ordering and a bound from the honors left.
+//! Alpha-beta on the honors still to be won, driven by zero-window probes (MTD(f)
+//! from a guess, then halving), with a bounded transposition table at the start of
+//! each trick keyed on relative ranks (`canon`, `tt`), lower and upper bounds from
+//! the honors each side is sure of (`bounds`), equivalent cards merged and measured
+//! move ordering (`order`); `state` plays and takes back cards.
 
+use crate::canon::Canon;
 use crate::rules::{Rules, JOKER};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use crate::state::State;
+use crate::tt::{Key, Table};
 
-/// A multiply-rotate hasher: the keys are a few u64 of card bits, hashed millions
-/// of times a search; SipHash would cost more than the search's own work.
-#[derive(Default)]
-pub struct FxHasher(u64);
+pub use crate::order::MoveList;
 
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u8(&mut self, v: u8) {
-        self.write_u64(v as u64);
-    }
-    fn write_usize(&mut self, v: usize) {
-        self.write_u64(v as u64);
-    }
-}
-
-type Key = ([u64; 6], u8);
-type Table = HashMap<Key, (u8, u8, u8), BuildHasherDefault<FxHasher>>; // bounds, best lead
+/// The error of a search stopped by its poll.
+pub const STOPPED: &str = "stopped";
 
 /// A position: each seat's cards, the trick so far, who leads it and the direction
 /// of play, and which seats are Napoleon's side.
@@ -54,24 +33,20 @@ pub struct Position {
 
 pub struct Solver {
     pub rules: Rules,
-    special: u64,
-    table: Table,
-    pub cap: usize,
+    pub(crate) special: u64,
+    /// Each card's weakest and strongest sort key over every trick it may be in.
+    pub(crate) weakest: [u16; 54],
+    pub(crate) strongest: [u16; 54],
+    pub(crate) canon: Canon,
+    pub(crate) table: Table,
     pub nodes: u64,
-}
-
-/// The mutable state of one search.
-struct State {
-    hands: [u64; 6],
-    trick: [u8; 6],
-    tlen: usize,
-    lead: Option<u8>,
-    leader: usize,
-    step: i8,
-    trick_no: u8,
-    side: u8,
-    widow: u8,
-    pending: bool, // trick 1 not finished and its winner takes the discards
+    /// Off: plain full-window alpha-beta over every legal card, no table, no
+    /// bounds, no merged cards (the tests' reference for the pruning).
+    pub pruning: bool,
+    /// Asked every 65,536 nodes whether to stop (Ctrl-C, a signal): the binding's
+    /// check of Python's signals. A stopped search stores nothing and errs.
+    pub poll: Option<fn() -> bool>,
+    pub(crate) stopped: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -83,12 +58,26 @@ pub struct Move {
 impl Solver {
     pub fn new(rules: Rules, cap: usize) -> Solver {
         let special = rules.special();
-        Solver { rules, special, table: Table::default(), cap, nodes: 0 }
+        let canon = Canon::new(special, rules.honors);
+        let (weakest, strongest) = crate::bounds::extremes(&rules);
+        Solver {
+            rules,
+            special,
+            weakest,
+            strongest,
+            canon,
+            table: Table::new(cap),
+            nodes: 0,
+            pruning: true,
+            poll: None,
+            stopped: false,
+        }
     }
 
     fn state(&self, p: &Position) -> Result<State, String> {
         let n = self.rules.players;
-        let cards: u32 = p.hands[..n].iter().map(|h| h.count_ones()).sum::<u32>() + p.trick.len() as u32;
+        let cards: u32 =
+            p.hands[..n].iter().map(|h| h.count_ones()).sum::<u32>() + p.trick.len() as u32;
         if cards % n as u32 != 0 || p.trick.len() >= n {
             return Err("the hands and the trick do not make whole tricks".into());
         }
@@ -101,7 +90,10 @@ impl Solver {
         for (i, &c) in p.trick.iter().enumerate() {
             trick[i] = c;
         }
-        let lead = p.trick.first().and_then(|&c| self.rules.lead_suit(c, p.named));
+        let lead = p
+            .trick
+            .first()
+            .and_then(|&c| self.rules.lead_suit(c, p.named));
         Ok(State {
             hands: p.hands,
             trick,
@@ -126,10 +118,58 @@ impl Solver {
         }
     }
 
-    /// The honors Napoleon's side ends with from `p` (`taken`: hers so far).
-    pub fn solve(&mut self, p: &Position, taken: i32) -> Result<i32, String> {
+    /// The honors Napoleon's side ends with from `p` (`taken`: hers so far);
+    /// `guess`, a value near the answer (the value before the last card), saves
+    /// zero-window probes.
+    /// `within`: bounds the caller knows the value keeps (the value after a card
+    /// of Napoleon's side is at most the value before it, after an ally's at least),
+    /// which save the probe that would only confirm them.
+    pub fn solve(
+        &mut self,
+        p: &Position,
+        taken: i32,
+        guess: Option<i32>,
+        within: (Option<i32>, Option<i32>),
+    ) -> Result<i32, String> {
         let mut s = self.state(p)?;
-        Ok(taken + self.fixed_credit(p) + self.mtd(&mut s))
+        let base = taken + self.fixed_credit(p);
+        let within = (within.0.map(|v| v - base), within.1.map(|v| v - base));
+        let v = self.mtd(&mut s, guess.map(|g| g - base), within);
+        self.check_stopped()?;
+        Ok(base + v)
+    }
+
+    /// A legal card of the player to move whose value is `value` (the position's
+    /// value, from `solve`): one zero-window probe a card, best-ordered first.
+    pub fn best_move(
+        &mut self,
+        p: &Position,
+        taken: i32,
+        value: i32,
+    ) -> Result<Option<Move>, String> {
+        let mut s = self.state(p)?;
+        let want = value - taken - self.fixed_credit(p);
+        let seat = s.seat(self.rules.players);
+        let maximize = s.side >> seat & 1 == 1;
+        let moves = self.moves(&s, seat, true);
+        for &m in moves.as_slice() {
+            let (gain, undo) = self.play(&mut s, seat, m);
+            let ok = if maximize {
+                gain + self.ab(&mut s, want - 1 - gain, want - gain) >= want
+            } else {
+                gain + self.ab(&mut s, want - gain, want + 1 - gain) <= want
+            };
+            self.unplay(&mut s, seat, m, undo);
+            self.check_stopped()?;
+            if ok {
+                let card = if m.card >= JOKER { JOKER } else { m.card };
+                return Ok(Some(Move {
+                    card,
+                    named: m.named,
+                }));
+            }
+        }
+        Ok(None)
     }
 
     /// Each legal card of the player to move, with the honors Napoleon's side ends
@@ -140,12 +180,21 @@ impl Solver {
         let seat = s.seat(self.rules.players);
         let moves = self.moves(&s, seat, false);
         let mut out = Vec::new();
-        for m in moves {
+        let mut guess = None;
+        for &m in moves.as_slice() {
             let (gain, undo) = self.play(&mut s, seat, m);
-            let v = gain + self.mtd(&mut s);
+            let v = gain + self.mtd(&mut s, guess.map(|g: i32| g - gain), (None, None));
+            guess = Some(v);
             self.unplay(&mut s, seat, m, undo);
+            self.check_stopped()?;
             let card = if m.card >= JOKER { JOKER } else { m.card };
-            out.push((Move { card, named: m.named }, base + v));
+            out.push((
+                Move {
+                    card,
+                    named: m.named,
+                },
+                base + v,
+            ));
         }
         Ok(out)
     }
@@ -154,15 +203,49 @@ impl Solver {
     pub fn legal_cards(&self, p: &Position) -> Result<Vec<Move>, String> {
         let s = self.state(p)?;
         let seat = s.seat(self.rules.players);
-        Ok(self.moves(&s, seat, false))
+        Ok(self.moves(&s, seat, false).as_slice().to_vec())
     }
 
-    fn mtd(&mut self, s: &mut State) -> i32 {
-        let mut lo = 0;
-        let mut hi = self.remaining(s);
-        let mut g = hi / 2;
+    /// The value by zero-window probes: the first two as MTD(f) around `guess`
+    /// (the value is most often the guess: two probes), then halving the interval
+    /// (a fail-soft bound seldom jumps far on an honors count).
+    /// `Err(STOPPED)` once a poll asked the search to stop (then ready again).
+    fn check_stopped(&mut self) -> Result<(), String> {
+        if std::mem::take(&mut self.stopped) {
+            return Err(STOPPED.into());
+        }
+        Ok(())
+    }
+
+    fn mtd(
+        &mut self,
+        s: &mut State,
+        guess: Option<i32>,
+        within: (Option<i32>, Option<i32>),
+    ) -> i32 {
+        let rem = self.remaining(s);
+        if !self.pruning {
+            return self.ab(s, -1, rem + 1);
+        }
+        let (mut lo, mut hi) = self.bounds(s, rem);
+        let (l, h) = (
+            lo.max(within.0.unwrap_or(lo)),
+            hi.min(within.1.unwrap_or(hi)),
+        );
+        if l <= h {
+            (lo, hi) = (l, h);
+        }
+        let mut g = guess.unwrap_or((lo + hi + 1) / 2).clamp(lo, hi);
+        let mut probes = 0;
         while lo < hi {
-            let beta = if g == lo { g + 1 } else { g };
+            let beta = if probes >= 2 {
+                (lo + hi + 1) / 2
+            } else if g == lo {
+                g + 1
+            } else {
+                g
+            };
+            probes += 1;
             g = self.ab(s, beta - 1, beta);
             if g < beta {
                 hi = g;
@@ -189,169 +272,41 @@ impl Solver {
         r
     }
 
-    fn moves(&self, s: &State, seat: usize, merge: bool) -> Vec<Move> {
-        let r = &self.rules;
-        let hand = s.hands[seat];
-        let opening = s.trick_no == 1 && s.tlen == 0;
-        let mut legal = r.legal(hand, &s.trick[..s.tlen], s.lead, opening);
-        if legal & (3 << 52) == 3 << 52 {
-            legal &= !(1 << 53); // two jokers are one card twice
-        }
-        if merge {
-            legal = self.merged(s, legal);
-        }
-        let mut out = Vec::with_capacity(12);
-        let mut bits = legal;
-        while bits != 0 {
-            let c = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            if c >= JOKER && s.tlen == 0 && r.joker_lead_suit {
-                for suit in 0..4 {
-                    out.push(Move { card: c, named: Some(suit) });
-                }
-            } else {
-                out.push(Move { card: c, named: None });
-            }
-        }
-        if merge {
-            self.order(s, seat, &mut out);
-        }
-        out
-    }
-
-    /// Drops each card that has an equivalent card just above it in the same hand:
-    /// same suit, nothing still in play between them, both plain, both honors or both not.
-    fn merged(&self, s: &State, legal: u64) -> u64 {
-        let mut present = s.hands.iter().fold(0, |a, h| a | h);
-        for &c in &s.trick[..s.tlen] {
-            present |= 1 << c;
-        }
-        let mut out = legal;
-        let mut bits = legal & !self.special & ((1 << 52) - 1);
-        while bits != 0 {
-            let c = bits.trailing_zeros() as u64;
-            bits &= bits - 1;
-            let hon = self.rules.honors >> c & 1;
-            let top = (c / 13) * 13 + 12;
-            let mut d = c + 1;
-            while d <= top && present >> d & 1 == 0 {
-                d += 1;
-            }
-            if d <= top
-                && legal >> d & 1 == 1
-                && self.special >> d & 1 == 0
-                && self.rules.honors >> d & 1 == hon
-            {
-                out &= !(1 << c);
-            }
-        }
-        out
-    }
-
-    /// Cheap move ordering: a follower first tries the cheapest card that wins the
-    /// trick so far when an opponent holds it, else its lowest cards; a leader tries
-    /// high cards first.
-    fn order(&self, s: &State, seat: usize, moves: &mut [Move]) {
-        let r = &self.rules;
-        let mine = s.side >> seat & 1;
-        if s.tlen == 0 {
-            moves.sort_by_key(|m| r.key(m.card, 0, r.lead_suit(m.card, m.named), false, false));
-            return;
-        }
-        let cards = &s.trick[..s.tlen];
-        let mighty_in = cards.contains(&crate::rules::MIGHTY);
-        let mut bi = 0;
-        let mut bk = r.key(cards[0], 0, s.lead, false, mighty_in);
-        for (i, &c) in cards.iter().enumerate().skip(1) {
-            let k = r.key(c, 1, s.lead, false, mighty_in);
-            if k < bk {
-                bi = i;
-                bk = k;
-            }
-        }
-        let n = r.players;
-        let win_seat = (s.leader as i32 + s.step as i32 * bi as i32).rem_euclid(n as i32) as usize;
-        let partner_wins = s.side >> win_seat & 1 == mine;
-        moves.sort_by_key(|m| {
-            let k = r.key(m.card, 1, s.lead, false, mighty_in || m.card == crate::rules::MIGHTY);
-            let rank = (m.card % 13) as i32;
-            let honor = (m.card < JOKER && r.honors >> m.card & 1 == 1) as i32;
-            if partner_wins {
-                (1 - honor) * 100 + rank // feed honors to the partner's trick
-            } else if k < bk {
-                -(k as i32) // the cheapest card that wins
-            } else {
-                honor * 100 + rank // else a low non-honor
-            }
-        });
-    }
-
-    fn play(&self, s: &mut State, seat: usize, m: Move) -> (i32, Undo) {
-        let undo = Undo { lead: s.lead, leader: s.leader, step: s.step, pending: s.pending, tlen: s.tlen, trick: s.trick };
-        s.hands[seat] &= !(1 << m.card);
-        s.trick[s.tlen] = m.card;
-        if s.tlen == 0 {
-            s.lead = self.rules.lead_suit(m.card, m.named);
-        }
-        s.tlen += 1;
-        let n = self.rules.players;
-        if s.tlen < n {
-            return (0, undo);
-        }
-        let r = &self.rules;
-        let mut buf = s.trick;
-        for c in buf[..n].iter_mut() {
-            *c = (*c).min(JOKER);
-        }
-        let norm = &buf[..n];
-        let w = r.winner(norm, s.lead, s.trick_no);
-        let win_seat = (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
-        let mut gain = 0;
-        if s.side >> win_seat & 1 == 1 {
-            gain = norm.iter().filter(|&&c| c < JOKER && r.honors >> c & 1 == 1).count() as i32;
-            if s.pending {
-                gain += s.widow as i32;
-            }
-        }
-        for &c in norm {
-            if r.reverses(c) {
-                s.step = -s.step;
-            }
-        }
-        s.pending = false;
-        s.leader = win_seat;
-        s.tlen = 0;
-        s.lead = None;
-        s.trick_no += 1;
-        (gain, undo)
-    }
-
-    fn unplay(&self, s: &mut State, seat: usize, m: Move, u: Undo) {
-        if u.tlen + 1 == self.rules.players {
-            s.trick_no -= 1;
-        }
-        s.lead = u.lead;
-        s.leader = u.leader;
-        s.step = u.step;
-        s.pending = u.pending;
-        s.tlen = u.tlen;
-        s.trick = u.trick; // the next trick's cards overwrote this one's
-        s.hands[seat] |= 1 << m.card;
-    }
-
     fn ab(&mut self, s: &mut State, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes & 0xffff == 0 && self.poll.is_some_and(|poll| poll()) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
         let n = self.rules.players;
         let mut key: Option<Key> = None;
+        let mut map = [u8::MAX; 54];
         let mut hint = u8::MAX;
+        let rem = self.remaining(s);
+        if !self.pruning {
+            return self.plain(s, alpha, beta);
+        }
         if s.tlen == 0 {
-            if s.hands[..n].iter().all(|&h| h == 0) {
+            let left = s.hands[s.leader].count_ones();
+            if left == 0 {
                 return 0;
             }
-            let k: Key = (s.hands, (s.leader as u8) | ((s.step < 0) as u8) << 3 | (s.pending as u8) << 4);
-            let mut kk = k;
-            kk.0[5] ^= (s.side as u64) << 56;
-            if let Some(&(lo, hi, mv)) = self.table.get(&kk) {
+            if left == 1 {
+                return self.last_trick(s);
+            }
+        }
+        if s.tlen == 0 {
+            let extra = s.leader as u64
+                | ((s.step < 0) as u64) << 3
+                | (s.pending as u64) << 4
+                | (s.side as u64) << 8
+                | if s.pending { (s.widow as u64) << 16 } else { 0 };
+            let k = self
+                .canon
+                .key(&s.hands[..n], &[], self.rules.honors, extra, &mut map);
+            if let Some((lo, hi, mv)) = self.table.get(&k) {
                 hint = mv;
                 let (lo, hi) = (lo as i32, hi as i32);
                 if lo >= beta {
@@ -366,28 +321,44 @@ impl Solver {
                     return alpha;
                 }
             }
-            key = Some(kk);
+            key = Some(k);
         }
-        let rem = self.remaining(s);
-        if rem <= alpha {
-            return rem;
+        if s.tlen == 0 {
+            let sure = self.sure_honors(s);
+            if s.side >> s.leader & 1 == 1 {
+                if sure >= beta {
+                    return sure;
+                }
+            } else if rem - sure <= alpha {
+                return rem - sure;
+            }
         }
-        if beta <= 0 {
-            return 0;
+        let (lower, upper) = self.bounds(s, rem);
+        if upper <= alpha {
+            return upper;
+        }
+        if lower >= beta {
+            return lower;
         }
         let (a0, b0) = (alpha, beta);
         let seat = s.seat(n);
         let maximize = s.side >> seat & 1 == 1;
         let mut moves = self.moves(s, seat, true);
-        if let Some(i) = moves.iter().position(|m| m.card == hint) {
-            moves[..=i].rotate_right(1); // the table's best lead first
+        if hint != u8::MAX {
+            let ms = moves.as_mut_slice();
+            if let Some(i) = ms.iter().position(|m| map[m.card as usize] == hint) {
+                ms[..=i].rotate_right(1); // the table's best card first
+            }
         }
         let mut best = if maximize { -1 } else { i32::MAX };
         let mut best_card = u8::MAX;
-        for m in moves {
+        for &m in moves.as_slice() {
             let (gain, undo) = self.play(s, seat, m);
             let v = gain + self.ab(s, alpha - gain, beta - gain);
             self.unplay(s, seat, m, undo);
+            if self.stopped {
+                return 0; // (no table entry from a search cut short)
+            }
             if (maximize && v > best) || (!maximize && v < best) {
                 best = v;
                 best_card = m.card;
@@ -402,18 +373,42 @@ impl Solver {
             }
         }
         if let Some(k) = key {
-            if self.table.len() >= self.cap {
-                self.table.clear();
-            }
-            let e = self.table.entry(k).or_insert((0, rem as u8, u8::MAX));
-            e.2 = best_card;
+            let depth = s.hands[..n].iter().map(|h| h.count_ones()).sum::<u32>() as u8;
             let b = best as u8;
+            let card = map[best_card as usize];
             if best <= a0 {
-                e.1 = e.1.min(b);
+                self.table.put(k, depth, 0, b, u8::MAX);
             } else if best >= b0 {
-                e.0 = e.0.max(b);
+                self.table.put(k, depth, b, rem as u8, card);
             } else {
-                *e = (b, b, best_card);
+                self.table.put(k, depth, b, b, card);
+            }
+        }
+        best
+    }
+
+    /// Alpha-beta and nothing else: the reference the pruning is tested against.
+    fn plain(&mut self, s: &mut State, mut alpha: i32, mut beta: i32) -> i32 {
+        let n = self.rules.players;
+        if s.tlen == 0 && s.hands[s.leader] == 0 {
+            return 0;
+        }
+        let seat = s.seat(n);
+        let maximize = s.side >> seat & 1 == 1;
+        let mut best = if maximize { -1 } else { i32::MAX };
+        for &m in self.moves(s, seat, false).as_slice() {
+            let (gain, undo) = self.play(s, seat, m);
+            let v = gain + self.plain(s, alpha - gain, beta - gain);
+            self.unplay(s, seat, m, undo);
+            if maximize {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
             }
         }
         best
@@ -425,20 +420,5 @@ impl Solver {
 
     pub fn clear(&mut self) {
         self.table.clear();
-    }
-}
-
-struct Undo {
-    lead: Option<u8>,
-    leader: usize,
-    step: i8,
-    pending: bool,
-    tlen: usize,
-    trick: [u8; 6],
-}
-
-impl State {
-    fn seat(&self, n: usize) -> usize {
-        (self.leader as i32 + self.step as i32 * self.tlen as i32).rem_euclid(n as i32) as usize
     }
 }

@@ -1,0 +1,269 @@
+//! What is known without searching: the honors each side is sure of (lower and
+//! upper bounds for the search) and the last trick, which leaves no choice.
+
+use crate::rules::{Rules, JOKER, MIGHTY, NO_KEY};
+use crate::search::Solver;
+use crate::state::State;
+
+impl Solver {
+    /// Bounds on the honors Napoleon's side wins from `s` (`rem`: all still to be
+    /// won): each side surely wins the honors it holds in cards that beat every card
+    /// the other side has left (in hand or on the table), whatever the trick.
+    pub(crate) fn bounds(&self, s: &State, rem: i32) -> (i32, i32) {
+        let n = self.rules.players;
+        let mut held = [0u64; 2]; // defenders', Napoleon's side's
+        let mut all = [0u64; 2];
+        for (i, &h) in s.hands[..n].iter().enumerate() {
+            held[(s.side >> i & 1) as usize] |= h;
+        }
+        all[0] = held[0];
+        all[1] = held[1];
+        for (i, &c) in s.trick[..s.tlen].iter().enumerate() {
+            let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+            all[(s.side >> seat & 1) as usize] |= 1 << c;
+        }
+        let mut strongest = [NO_KEY; 2];
+        for side in 0..2 {
+            let mut bits = all[side];
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                strongest[side] = strongest[side].min(self.strongest[c]);
+            }
+        }
+        let mut sure = [0i32; 2];
+        for side in 0..2 {
+            let mut bits = held[side] & self.rules.honors;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                sure[side] += (self.weakest[c] < strongest[1 - side]) as i32;
+            }
+        }
+        if let Some(side) = self.decided(s) {
+            let r = &self.rules;
+            let table = &s.trick[..s.tlen];
+            sure[side] += table
+                .iter()
+                .filter(|&&c| c < JOKER && r.honors >> c & 1 == 1)
+                .count() as i32;
+            if s.pending {
+                sure[side] += s.widow as i32;
+            }
+        }
+        (sure[1], rem - sure[0])
+    }
+
+    /// The side (1: Napoleon's) that wins the trick on the table whatever the
+    /// players still to play it add: its best card beats every other card on the
+    /// table and in their hands, same-two holding or not, the mighty played or not.
+    pub(crate) fn decided(&self, s: &State) -> Option<usize> {
+        if s.tlen == 0 {
+            return None;
+        }
+        let r = &self.rules;
+        let n = r.players;
+        let seat_of =
+            |i: usize| (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+        let mut followers = 0u64;
+        for i in s.tlen..n {
+            followers |= s.hands[seat_of(i)];
+        }
+        let mut table = [0u8; 6];
+        for (t, &c) in table.iter_mut().zip(&s.trick[..s.tlen]) {
+            *t = c.min(JOKER);
+        }
+        let table = &table[..s.tlen];
+        let mis: &[bool] = if table.contains(&MIGHTY) {
+            &[true]
+        } else if followers >> MIGHTY & 1 == 1 {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        let w = r.winner(table, s.lead, s.trick_no);
+        let extreme = |card: u8, index: usize, weakest: bool| {
+            let mut k = if weakest { 0 } else { NO_KEY };
+            for &m in mis {
+                for s2 in [false, true] {
+                    let v = r.key(card, index, s.lead, s2, m || card == MIGHTY);
+                    k = if weakest { k.max(v) } else { k.min(v) };
+                }
+            }
+            k
+        };
+        let weak = extreme(table[w], (w > 0) as usize, true);
+        if weak >= NO_KEY {
+            return None;
+        }
+        for (j, &c) in table.iter().enumerate() {
+            if j != w && extreme(c, (j > 0) as usize, false) <= weak {
+                return None;
+            }
+        }
+        let mut bits = followers;
+        while bits != 0 {
+            let c = (bits.trailing_zeros() as u8).min(JOKER);
+            bits &= bits - 1;
+            if extreme(c, 1, false) <= weak {
+                return None;
+            }
+        }
+        Some((s.side >> seat_of(w) & 1) as usize)
+    }
+
+    /// Honors the leader's side is sure to win in the next tricks: the leader's
+    /// cards that no card left in another hand can beat, whatever the lead or trick
+    /// (same-two or not, the mighty in the trick or not), win a trick each in a row;
+    /// those tricks hold their own honors and, from each other hand, the honors it
+    /// must play once its other cards run out.
+    pub(crate) fn sure_honors(&self, s: &State) -> i32 {
+        let r = &self.rules;
+        let n = r.players;
+        if s.trick_no == 1 && r.opening_restricted {
+            return 0;
+        }
+        let hand = s.hands[s.leader];
+        let mut others = 0u64;
+        for (i, &h) in s.hands[..n].iter().enumerate() {
+            if i != s.leader {
+                others |= h;
+            }
+        }
+        let mighty_out = others >> MIGHTY & 1 == 1;
+        let mut wins = 0i32;
+        let mut honors = 0i32;
+        let mut bits = hand;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let card = c.min(JOKER);
+            let leads: &[Option<u8>] = if card == JOKER && r.joker_lead_suit {
+                &[Some(0), Some(1), Some(2), Some(3)]
+            } else {
+                &[None]
+            };
+            let sure = leads.iter().any(|&named| {
+                let lead = r.lead_suit(card, named);
+                let mi: &[bool] = if card == MIGHTY {
+                    &[true]
+                } else if mighty_out {
+                    &[false, true]
+                } else {
+                    &[false]
+                };
+                let mut weakest = 0u16;
+                for &m in mi {
+                    for s2 in [false, true] {
+                        weakest = weakest.max(r.key(card, 0, lead, s2, m));
+                    }
+                }
+                let mut rest = others;
+                while rest != 0 {
+                    let o = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    let oc = o.min(JOKER);
+                    let m_in: &[bool] = if card == MIGHTY || oc == MIGHTY {
+                        &[true]
+                    } else if mighty_out {
+                        &[false, true]
+                    } else {
+                        &[false]
+                    };
+                    for &m in m_in {
+                        for s2 in [false, true] {
+                            if r.key(oc, 1, lead, s2, m) < weakest {
+                                return false;
+                            }
+                        }
+                    }
+                }
+                true
+            });
+            if sure {
+                wins += 1;
+                honors += (card < JOKER && r.honors >> card & 1 == 1) as i32;
+            }
+        }
+        if wins == 0 {
+            return 0;
+        }
+        for (i, &h) in s.hands[..n].iter().enumerate() {
+            if i != s.leader {
+                let plain = (h & !r.honors).count_ones() as i32;
+                honors += (wins - plain).max(0);
+            }
+        }
+        if s.pending {
+            honors += s.widow as i32;
+        }
+        honors
+    }
+
+    /// The last trick: every hand holds one card, so no choice is left but the suit
+    /// a led joker names.
+    pub(crate) fn last_trick(&self, s: &State) -> i32 {
+        let r = &self.rules;
+        let n = r.players;
+        let mut cards = [0u8; 6];
+        for (i, c) in cards.iter_mut().enumerate().take(n) {
+            let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+            *c = (s.hands[seat].trailing_zeros() as u8).min(JOKER);
+        }
+        let mut gain = cards[..n]
+            .iter()
+            .filter(|&&c| c < JOKER && r.honors >> c & 1 == 1)
+            .count() as i32;
+        if s.pending {
+            gain += s.widow as i32;
+        }
+        let ours = |named: Option<u8>| {
+            let w = r.winner(&cards[..n], r.lead_suit(cards[0], named), s.trick_no);
+            let win_seat =
+                (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
+            s.side >> win_seat & 1 == 1
+        };
+        let won = if cards[0] == JOKER && r.joker_lead_suit {
+            let leader_ours = s.side >> s.leader & 1 == 1;
+            let mut outcomes = (0..4).map(|suit| ours(Some(suit)));
+            if leader_ours {
+                outcomes.any(|w| w)
+            } else {
+                outcomes.all(|w| w)
+            }
+        } else {
+            ours(None)
+        };
+        if won {
+            gain
+        } else {
+            0
+        }
+    }
+}
+
+/// Each card's weakest and strongest sort key over every context of a trick: led
+/// (naming any suit) or followed under any lead, same-two holding or not, the mighty
+/// in the trick or not.
+pub(crate) fn extremes(r: &Rules) -> ([u16; 54], [u16; 54]) {
+    let mut weakest = [0u16; 54];
+    let mut strongest = [NO_KEY; 54];
+    let leads = [None, Some(0), Some(1), Some(2), Some(3)];
+    for c in 0..54u8 {
+        let card = c.min(JOKER);
+        let mut contexts: Vec<(usize, Option<u8>)> = leads.iter().map(|&l| (1, l)).collect();
+        for &named in &leads {
+            contexts.push((0, r.lead_suit(card, named)));
+        }
+        for (index, lead) in contexts {
+            for s2 in [false, true] {
+                for mi in [false, true] {
+                    let k = r.key(card, index, lead, s2, mi || card == MIGHTY);
+                    weakest[c as usize] = weakest[c as usize].max(k);
+                    strongest[c as usize] = strongest[c as usize].min(k);
+                }
+            }
+        }
+    }
+    (weakest, strongest)
+}
