@@ -25,6 +25,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "unknown-widow-own-call": [],  # ♥A may have come from the widow
     "known-widow-own-call": [("NAP401", 11)],
     "claim-hand-revoke": [("NAP504", 20)],  # proven by ミナ's hand line alone
+    "seat-order-no-hands": [("NAP501", 15)],  # re-read without hands: one error
+    "result-lose-sheet": [("NAP605", 10)],  # a note, once per file (v1.1 §1)
 }
 
 
