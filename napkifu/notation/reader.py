@@ -20,6 +20,7 @@ from typing import cast
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
+from napkifu.cache import grammar_cache_file
 from napkifu.diagnostics import Diagnostic
 from napkifu.model import Comment, Game, Record, Span
 from napkifu.notation.errors import syntax_diagnostic
@@ -46,6 +47,7 @@ def parser() -> tuple[Lark, StatementBuilder, FastPath]:
         start=["file", "one_line"],
         transformer=builder,
         maybe_placeholders=False,
+        cache=grammar_cache_file(),
     )
     return lark, builder, FastPath(lark, builder)
 
