@@ -15,16 +15,16 @@ def check_deal(rules: Rules, rnd: Round, napoleon: str | None, rep: Reporter) ->
     seen: dict[int, str] = {}  # card → where it was first written
     jokers = 0
     for hand in rnd.hands:
-        _size(
-            rep,
-            len(hand.cards),
-            rules.hand_size,
-            f"{hand.player.name}'s hand",
-            f"{hand.player.name} の手札",
-            hand.meta.span,
-        )
+        name = hand.player.name
+        where = f"{name}'s hand"
+        if len(hand.cards) != rules.hand_size:
+            _size(rep, len(hand.cards), rules.hand_size, where, f"{name} の手札", hand.meta.span)
         for ref in hand.cards:
-            jokers = _one(rules, rep, ref, seen, f"{hand.player.name}'s hand", jokers)
+            c = ref.card
+            if c < JOKER and c not in seen:  # (the common case, inlined)
+                seen[c] = where
+            else:
+                jokers = _one(rules, rep, ref, seen, where, jokers)
     if rnd.widow is not None:
         _size(rep, len(rnd.widow.cards), rules.widow_size, "the widow", "場札", rnd.widow.meta.span)
         for ref in rnd.widow.cards:

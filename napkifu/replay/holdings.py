@@ -35,6 +35,19 @@ def hand_consistency(
         line = hands.get(name)
         if line is None:
             continue
+        if name != napoleon:  # the common case first: distinct known cards, all played
+            cards = [r.card for r in line.cards]
+            distinct = set(cards)
+            played = plays.get(seat, ())
+            if (
+                UNKNOWN not in distinct
+                and len(distinct) == len(cards)
+                and distinct.issuperset(played)
+                and len(set(played)) == len(played)
+                and (len(played) == len(cards) or not complete)
+            ):
+                good[name] = cards
+                continue
         known = Counter(r.card for r in line.cards if r.card != UNKNOWN)
         unknown = sum(1 for r in line.cards if r.card == UNKNOWN)
         used = Counter(plays.get(seat, ()))
