@@ -58,10 +58,23 @@ def _start(tmp_path: Path, *args: str) -> subprocess.Popen[bytes]:
     )
 
 
+def _faulty_corpus(tmp_path: Path) -> Path:
+    """The corpus with one unreadable line planted at the end of every file, so that
+    ``check`` prints as it goes (the corpus itself is clean: it would print nothing
+    until the end)."""
+    out = tmp_path / "faulty"
+    for path in CORPUS.rglob("*.nap"):
+        target = out / path.relative_to(CORPUS)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(path.read_bytes() + b"\nthis is no line of a record\n")
+    return out
+
+
 def _busy_check(tmp_path: Path) -> tuple[subprocess.Popen[bytes], set[int]]:
-    """``check -j 2`` over the corpus (three times over), once it has printed its first
-    line (its workers are then busy)."""
-    proc = _start(tmp_path, "check", "-j", "2", "--no-cache", "--no-express", *[str(CORPUS)] * 3)
+    """``check -j 2`` over a faulty copy of the corpus (three times over), once it has
+    printed its first line (its workers are then busy)."""
+    faulty = str(_faulty_corpus(tmp_path))
+    proc = _start(tmp_path, "check", "-j", "2", "--no-cache", "--no-express", *[faulty] * 3)
     assert proc.stdout is not None
     proc.stdout.readline()
     workers = _children(proc.pid)
