@@ -231,6 +231,13 @@ def _seat_order(
     """The trick line in playing order, when its cards fit the given hands only if
     read in seat order from another player (or reversed): reported once, at the
     line, with the order the cards were played in (NOTATION.md v1.1 §3)."""
+    get = owners.get
+    for p, s in zip(line.plays, seats, strict=False):
+        o = get(p.card)
+        if o is not None and o != s:
+            break
+    else:
+        return None  # (the common case: the given hands agree with the seating)
     cards = [p.card for p in line.plays]
     owned = [owners.get(c) for c in cards]
     if len(cards) != len(seats) or sum(o is not None for o in owned) < len(cards) - 1:
