@@ -51,6 +51,7 @@ class Figure:
     peak_tree_mb: float
     peak_process_mb: float
     status: int
+    cpu_seconds: float = 0.0  # user + system CPU time of the command and its workers
 
     @property
     def rounds_per_s(self) -> float:
@@ -108,7 +109,9 @@ def measure(name: str, argv: list[str], rounds: int, megabytes: float) -> Figure
     wrapper = (
         "import resource, subprocess, sys\n"
         "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
-        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print(u.ru_utime + u.ru_stime)\n"
+        "print(u.ru_maxrss)\n"
         "sys.exit(r.returncode)\n"
     )
     start = time.perf_counter()
@@ -131,11 +134,14 @@ def measure(name: str, argv: list[str], rounds: int, megabytes: float) -> Figure
     done.set()
     sampler.join()
     try:
-        largest = int(out.strip().splitlines()[-1]) / 1024
-    except (ValueError, IndexError):
-        largest = 0.0
+        *_, cpu_text, rss_text = out.strip().splitlines()
+        cpu, largest = float(cpu_text), int(rss_text) / 1024
+    except ValueError:
+        cpu, largest = 0.0, 0.0
     command = " ".join(a if a != str(NAPKIFU) else "napkifu" for a in argv)
-    return Figure(name, command, seconds, rounds, megabytes, peak / 1024, largest, proc.returncode)
+    return Figure(
+        name, command, seconds, rounds, megabytes, peak / 1024, largest, proc.returncode, cpu
+    )
 
 
 def runs(corpus: Path, work: Path) -> dict[str, tuple[list[str], Path]]:
