@@ -17,6 +17,7 @@ again, so it needs the run before it:
     check-100k-j1-cold   check-100k-j2-cold   check-100k-j2-cached
     check-big-j1         (one 63 MB file of 100,000 rounds: bounded memory)
     export-100k-j2       export-big-j1
+    check-200k-j2-cold   (--no-cache: a fifth of the million, for a busy machine)
     check-1m-j2-cold     check-1m-j2-cached   export-1m-j2-cold
     export-100k-j1       export-100k-j2-fill  export-100k-j2-cached
     export-csv-100k-j2   export-csv-1m-j2     (CSV of the big tables, no --parquet)
@@ -172,6 +173,7 @@ def runs(corpus: Path, work: Path) -> dict[str, tuple[list[str], Path]]:
         "check-big-j1": check(1, big),
         "export-100k-j2": export(2, small, "pq-100k"),
         "export-big-j1": export(1, big, "pq-big"),
+        "check-200k-j2-cold": check(2, corpus / "200k"),
         "check-1m-j2-cold": check(2, million, "cache-1m"),
         "check-1m-j2-cached": check(2, million, "cache-1m"),
         "export-1m-j2-cold": export(2, million, "pq-1m"),
