@@ -1,7 +1,8 @@
 """The grammar's most frequent statements, matched a whole line at a time.
 
 Lark's LALR parser costs tens of microseconds per token in CPython, and a record
-is mostly trick, hand and bids lines; so each of those statement shapes is
+is mostly trick, hand and bids lines, and a season's files each start with a few
+header lines; so each of those statement shapes (all but ``game`` and ``alias``) is
 compiled here into ONE anchored regular expression built from the grammar's own
 terminals (taken from the compiled Lark parser, never re-typed). A matching line
 is turned into its statement right here, straight from the match (no token
