@@ -17,6 +17,7 @@ again, so it needs the run before it:
     check-100k-j1-cold   check-100k-j2-cold   check-100k-j2-cached
     check-big-j1         (one 63 MB file of 100,000 rounds: bounded memory)
     export-100k-j2       export-big-j1
+    check-200k-j2-cold   (--no-cache: a fifth of the million, for a busy machine)
     check-1m-j2-cold     check-1m-j2-cached   export-1m-j2-cold
     export-100k-j1       export-100k-j2-fill  export-100k-j2-cached
     export-csv-100k-j2   export-csv-1m-j2     (CSV of the big tables, no --parquet)
@@ -51,6 +52,7 @@ class Figure:
     peak_tree_mb: float
     peak_process_mb: float
     status: int
+    cpu_seconds: float = 0.0  # user + system CPU time of the command and its workers
 
     @property
     def rounds_per_s(self) -> float:
@@ -108,7 +110,9 @@ def measure(name: str, argv: list[str], rounds: int, megabytes: float) -> Figure
     wrapper = (
         "import resource, subprocess, sys\n"
         "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
-        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print(u.ru_utime + u.ru_stime)\n"
+        "print(u.ru_maxrss)\n"
         "sys.exit(r.returncode)\n"
     )
     start = time.perf_counter()
@@ -131,11 +135,14 @@ def measure(name: str, argv: list[str], rounds: int, megabytes: float) -> Figure
     done.set()
     sampler.join()
     try:
-        largest = int(out.strip().splitlines()[-1]) / 1024
-    except (ValueError, IndexError):
-        largest = 0.0
+        *_, cpu_text, rss_text = out.strip().splitlines()
+        cpu, largest = float(cpu_text), int(rss_text) / 1024
+    except ValueError:
+        cpu, largest = 0.0, 0.0
     command = " ".join(a if a != str(NAPKIFU) else "napkifu" for a in argv)
-    return Figure(name, command, seconds, rounds, megabytes, peak / 1024, largest, proc.returncode)
+    return Figure(
+        name, command, seconds, rounds, megabytes, peak / 1024, largest, proc.returncode, cpu
+    )
 
 
 def runs(corpus: Path, work: Path) -> dict[str, tuple[list[str], Path]]:
@@ -166,6 +173,7 @@ def runs(corpus: Path, work: Path) -> dict[str, tuple[list[str], Path]]:
         "check-big-j1": check(1, big),
         "export-100k-j2": export(2, small, "pq-100k"),
         "export-big-j1": export(1, big, "pq-big"),
+        "check-200k-j2-cold": check(2, corpus / "200k"),
         "check-1m-j2-cold": check(2, million, "cache-1m"),
         "check-1m-j2-cached": check(2, million, "cache-1m"),
         "export-1m-j2-cold": export(2, million, "pq-1m"),

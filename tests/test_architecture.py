@@ -30,7 +30,7 @@ ALLOWED: dict[str, set[str]] = {
     "gcpause": set(),
     "model": {"cards"},
     "diagnostics": {"model", "cards", "i18n"},
-    "notation": {"cards", "model", "diagnostics", "i18n", "gcpause", "terminal"},
+    "notation": {"cards", "model", "diagnostics", "i18n", "gcpause", "terminal", "cache"},
     "rules": {"cards", "model", "diagnostics", "i18n"},
     "replay": {"cards", "model", "diagnostics", "i18n", "rules", "gcpause"},
     "api": {"notation", "replay", "diagnostics", "model", "cards", "paths"},

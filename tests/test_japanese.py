@@ -65,13 +65,13 @@ def test_every_diagnostic_reads_in_japanese(where: str, data: bytes) -> None:
 def _templates() -> list[tuple[str, Text]]:
     from napkifu import explain, report
     from napkifu.commands import fill, fmt, new, stats
-    from napkifu.notation import errors, messages
+    from napkifu.notation import errors
 
     decode = importlib.import_module("napkifu.notation.decode")  # the package's decode() hides it
 
     found: list[tuple[str, Text]] = []
     for module, names in [
-        (messages, ["MSG"]), (errors, ["MSG", "WHY", "EXPECTED"]), (decode, ["MSG"]),
+        (errors, ["MSG", "WHY", "EXPECTED", "STRUCTURE"]), (decode, ["MSG"]),
         (explain, ["WORDS"]), (fill, ["SAY"]), (new, ["SAY"]), (stats, ["HEADERS"]),
         (fmt, ["MESSAGES"]),
     ]:  # fmt: skip

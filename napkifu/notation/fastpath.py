@@ -1,7 +1,8 @@
 """The grammar's most frequent statements, matched a whole line at a time.
 
 Lark's LALR parser costs tens of microseconds per token in CPython, and a record
-is mostly trick, hand and bids lines; so each of those statement shapes is
+is mostly trick, hand and bids lines, and a season's files each start with a few
+header lines; so each of those statement shapes (all but ``game`` and ``alias``) is
 compiled here into ONE anchored regular expression built from the grammar's own
 terminals (taken from the compiled Lark parser, never re-typed). A matching line
 is turned into its statement right here, straight from the match (no token
@@ -35,7 +36,7 @@ from napkifu.notation.transform import (
     points_entry,
     trick_statement,
 )
-from napkifu.notation.values import bid_value, player_name
+from napkifu.notation.values import bid_value, player_name, unquote
 
 _GAP = r"[ \t\f]*"
 
@@ -52,6 +53,10 @@ SHAPES: dict[str, tuple[tuple[tuple[str, ...], bool], ...]] = {
     "discard": ((("K_DISCARD",), False), (("CARDS",), False)),
     "claim": ((("K_CLAIM",), False), (("SIDE",), False)),
     "result": ((("K_RESULT",), False), (("INT",), False)),
+    "date": ((("K_DATE",), False), (("DATE", "STRING"), False)),
+    "place": ((("K_PLACE",), False), (("STRING", "WORD"), False)),
+    "tag": ((("K_TAG",), False), (("WORD",), False), (("STRING", "WORD"), False)),
+    "rules": ((("K_RULES",), False), (("WORD",), False)),
     "trick": ((("INT",), False), (("LEADER",), True), (("PLAYS",), False)),
 }
 _POINTS_LINES = {"score": "K_SCORE", "total": "K_TOTAL"}
@@ -118,7 +123,37 @@ BUILDERS: dict[str, Build] = {
     "discard": lambda m, line: _cards(m, 2, line),
     "claim": lambda m, line: m.group(2),
     "result": lambda m, line: (int(m.group(2)), _where(m, 2, line), None),
+    "date": lambda m, line: _text(m.group(2)),
+    "place": lambda m, line: _text(m.group(2)),
+    "tag": lambda m, line: (m.group(2), _text(m.group(3))),
+    "rules": lambda m, line: (m.group(2), _where(m, 2, line)),
 }
+
+
+def _text(value: str) -> str:
+    """A STRING's text without its quotes, any other word as it is (no other
+    terminal of these lines starts with a quote)."""
+    return unquote(value) if value.startswith('"') else value
+
+
+def _rule(m: Match, line: int) -> tuple[str, tuple[str, ...], Span, Span]:
+    """``rule KEY VALUE…``: the values are words (no blank inside), so split."""
+    run = m.group(3)
+    first = m.start(3) + len(run) - len(run.lstrip())
+    values_span = span(line, first + 1, line, m.end(3) + 1)
+    return m.group(2), tuple(run.split()), _where(m, 2, line), values_span
+
+
+def _players(m: Match, line: int, item_re: re.Pattern[str]) -> tuple[PlayerRef, ...]:
+    """``players NAME…``, each name (or quoted name) with its span."""
+    base = m.start(2)
+    return tuple(
+        player_ref(
+            player_name(item.group(item.lastindex or 0)),
+            span(line, base + item.start(item.lastindex or 0) + 1, line, base + item.end() + 1),
+        )
+        for item in item_re.finditer(m.group(2))
+    )
 
 
 class FastPath:
@@ -166,6 +201,22 @@ class FastPath:
         for head, kw in _POINTS_LINES.items():
             items = f"(?P<t2>(?:{_GAP}{player}{_GAP}{score})+)"
             self.lines[head] = (compile_line([f"{_GAP}(?P<t1>{term(kw)})", items]), points, 2)
+        # the header lines of a list: a player, or a word, once or more
+        name_re = re.compile(f"{_GAP}(?:({term('NAME')})|({term('STRING')}))")
+
+        def players(m: Match, line: int) -> tuple[PlayerRef, ...]:
+            return _players(m, line, name_re)
+
+        names = f"(?P<t2>(?:{_GAP}{player})+)"
+        self.lines["players"] = (
+            compile_line([f"{_GAP}(?P<t1>{term('K_PLAYERS')})", names]),
+            players,
+            2,
+        )
+        word = f"(?>{term('WORD')})"
+        rule = [f"{_GAP}(?P<t1>{term('K_RULE')})", f"{_GAP}(?P<t2>{word})"]
+        rule.append(f"(?P<t3>(?:{_GAP}{word})+)")
+        self.lines["rule"] = (compile_line(rule), _rule, 3)
 
     def terminal(self, name: str) -> re.Pattern[str]:
         """The grammar's terminal ``name`` compiled alone (to ``fullmatch`` one word)."""

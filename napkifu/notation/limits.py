@@ -21,6 +21,9 @@ MAX_LINE = 200_000
 costs a few hundred bytes a character, so this bounds one line to ~75 MB)."""
 
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
+long_number = _LONG_NUMBER.search
+"""A number too long to be one in a line (None: none): the cheap test before
+:func:`over_limits`, which every line passes."""
 _CARD_LINES = frozenset({"bids", "napoleon", "call", "discard", "widow", "hand"})
 
 

@@ -10,11 +10,6 @@ from __future__ import annotations
 from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span, Statement, TrickLine
 
 
-def card_at(card: int, line: int, column: int, end: int) -> CardRef:
-    """``CardRef(card, Span(line, column, line, end))`` (a hand line holds ten)."""
-    return CardRef(card, Span(line, column, line, end))
-
-
 def ref_at(name: str, line: int, column: int, end: int) -> PlayerRef:
     """``PlayerRef(name, Span(line, column, line, end))``."""
     return PlayerRef(name, Span(line, column, line, end))

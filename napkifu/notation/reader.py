@@ -20,12 +20,13 @@ from typing import cast
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
+from napkifu.cache import grammar_cache_file
 from napkifu.diagnostics import Budget, Diagnostic
 from napkifu.model import Comment, Game, Record, Span
 from napkifu.notation.errors import syntax_diagnostic
 from napkifu.notation.fastpath import FastPath
 from napkifu.notation.fullwidth import fold_line
-from napkifu.notation.limits import over_limits
+from napkifu.notation.limits import MAX_LINE, long_number, over_limits
 from napkifu.notation.structure import RecordBuilder
 from napkifu.notation.transform import Statement, StatementBuilder, comment_text
 
@@ -46,6 +47,7 @@ def parser() -> tuple[Lark, StatementBuilder, FastPath]:
         start=["file", "one_line"],
         transformer=builder,
         maybe_placeholders=False,
+        cache=grammar_cache_file(),
     )
     return lark, builder, FastPath(lark, builder)
 
@@ -110,7 +112,8 @@ def iter_parse(
         line_no = 0
         for line in lines:
             line_no += 1
-            line = fold_line(line)  # full-width spellings: one rule (notation/fullwidth.py)
+            if not line.isascii():  # full-width spellings: one rule (notation/fullwidth.py)
+                line = fold_line(line)
             stripped = line.lstrip()
             if not stripped:
                 continue
@@ -119,13 +122,15 @@ def iter_parse(
                 span = Span(line_no, column, line_no, len(line) + 1)
                 add(("comment", span, comment_text(stripped), None))
                 continue
-            refused = over_limits(line, line_no, file, *record.position())
-            if refused is not None:  # a number or a line too long to be read
-                syntax.append(refused)
-                record.lost(stripped, line_no)
-                if budget is not None and _spent(budget, syntax, record.diagnostics):
-                    break
-                continue
+            if len(line) > MAX_LINE or long_number(line) is not None:
+                # a number or a line too long to be read
+                refused = over_limits(line, line_no, file, *record.position())
+                if refused is not None:
+                    syntax.append(refused)
+                    record.lost(stripped, line_no)
+                    if budget is not None and _spent(budget, syntax, record.diagnostics):
+                        break
+                    continue
             stmt = statement(line, stripped.split(None, 1)[0], line_no)
             if stmt is None:
                 builder.line_offset = line_no - 1

@@ -23,6 +23,9 @@ from napkifu.model import Span
 from napkifu.notation.decode import _BOM, _diag, not_utf8, wide_unicode
 
 CHUNK = 1 << 20  # bytes read at a time (tests make it tiny to cross every boundary)
+SPLIT_LIMIT = 8 << 20
+"""Characters of the longest text split at once into its lines (a list of lines
+beside the text); a longer one is walked line by line."""
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
@@ -30,6 +33,9 @@ def text_lines(text: str) -> Iterator[str]:
     """The lines of ``text`` as ``normalise(text).split("\\n")`` gives them, one at
     a time (no second copy of a big text)."""
     start = 1 if text.startswith("\ufeff") else 0
+    if "\r" not in text and len(text) <= SPLIT_LIMIT:  # a copy, but a small one
+        yield from (text[1:] if start else text).split("\n")
+        return
     for m in _LINE_END.finditer(text, start):
         yield text[start : m.start()]
         start = m.end()

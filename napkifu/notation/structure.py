@@ -28,7 +28,7 @@ from napkifu.model import (
 )
 from napkifu.notation.aliases import Aliases, renamed
 from napkifu.notation.drafts import GameDraft, RoundDraft
-from napkifu.notation.messages import diagnostic
+from napkifu.notation.errors import diagnostic
 from napkifu.notation.names import name_warnings
 from napkifu.notation.objects import meta as make_meta
 from napkifu.notation.suggest import closest_name

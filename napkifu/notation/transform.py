@@ -21,13 +21,13 @@ from lark import Token, Transformer
 from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span
 from napkifu.notation.objects import bid as make_bid
 from napkifu.notation.objects import (
-    card_at,
     player_points,
     player_ref,
     ref_at,
     span,
 )
 from napkifu.notation.values import (
+    PLAYS,
     bid_items,
     bid_value,
     group_word,
@@ -232,7 +232,7 @@ def cards_at(line: int, base: int, value: str) -> tuple[CardRef, ...]:
         col = base + at
         suit, cards = group_word(suit, word)
         for card, start, end in cards:
-            add(card_at(card, line, col + start, col + end))
+            add(CardRef(card, Span(line, col + start, line, col + end)))
     return tuple(out)
 
 
@@ -274,13 +274,14 @@ def trick_statement(
         who = ref_at(player_name(raw), line, leader_col, leader_col + len(raw))
     plays: list[Play] = []
     add = plays.append
-    pos = 0
+    pos = run_col
     find = run.find
+    known = PLAYS.get
     for word in run.split():
-        start = find(word, pos)
+        start = find(word, pos - run_col) + run_col
         pos = start + len(word)
-        card, joker_suit, annotation = play_value(word)
-        add(Play(card, joker_suit, annotation, Span(line, run_col + start, line, run_col + pos)))
-    number_span = span(line, number_col, line, number_col + len(number))
+        card, joker_suit, annotation = known(word) or play_value(word)
+        add(Play(card, joker_suit, annotation, Span(line, start, line, pos)))
+    number_span = Span(line, number_col, line, number_col + len(number))
     payload = (int(number), number_span, who, tuple(plays))
-    return ("trick", span(line, number_col, line, run_col + len(run)), payload, None)
+    return ("trick", Span(line, number_col, line, run_col + len(run)), payload, None)

@@ -131,12 +131,14 @@ def bid_value(text: str) -> tuple[int | None, Suit | None]:
 _ANNOTATIONS = frozenset(("!", "?", "!!", "??", "!?", "?!"))
 
 
-_PLAYS: dict[str, tuple[int, Suit | None, Any]] = {}
+PLAYS: dict[str, tuple[int, Suit | None, Any]] = {}
+"""The played cards' spellings read so far (see :func:`play_value`): the reader
+looks here first."""
 
 
 def play_value(word: str) -> tuple[int, Suit | None, Any]:
     """One word of a valid PLAYS run as (card, named joker suit, annotation)."""
-    return _PLAYS.get(word) or _play(word)
+    return PLAYS.get(word) or _play(word)
 
 
 def _play(word: str) -> tuple[int, Suit | None, Any]:
@@ -157,6 +159,6 @@ def _play(word: str) -> tuple[int, Suit | None, Any]:
             joker_suit = SUIT_BY_TEXT[rest[1]]
             rest = rest[2:]
         result = (JOKER, joker_suit, rest or None)
-    if len(_PLAYS) < 4096:
-        _PLAYS[word] = result
+    if len(PLAYS) < 4096:
+        PLAYS[word] = result
     return result

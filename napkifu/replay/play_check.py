@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from napkifu.cards import JOKER, UNKNOWN, Card, card_text
-from napkifu.replay.following import legal_cards, plainly_legal, violation
+from napkifu.replay.following import legal_cards, plainly_legal, unsure_turns, violation
 from napkifu.replay.report import Reporter, cards_list, suit_text
 from napkifu.replay.tricks import SeatedTrick
 from napkifu.rules.build import Rules
@@ -83,6 +83,7 @@ def check_plays(
         lead_suit = t.lead_suit
         cards = t.cards
         opening = t.number == 1 and bool(t.seats) and t.seats[0] == napoleon
+        unsure = unsure_turns(rules, cards, lead_suit, opening)
         mask = 0
         for i, s in enumerate(t.seats):
             c = cards[i]
@@ -113,7 +114,9 @@ def check_plays(
             hold = holds[s]
             if c in hold:
                 first = opening and i == 0
-                if not plainly_legal(rules, hold, cards, i, lead_suit, trump, first):
+                if i in unsure and not plainly_legal(
+                    rules, hold, cards, i, lead_suit, trump, first
+                ):
                     v = violation(rules, hold, cards[:i], lead_suit, trump, c, first)
                     if v is not None:
                         _report(rep, v, players[s], s, c, t, tricks, t.line.plays[i].span)

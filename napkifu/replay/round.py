@@ -22,8 +22,7 @@ from napkifu.replay.adjutant import (
     written_holder,
 )
 from napkifu.replay.auction import AuctionResult, bid_in_range, run_auction
-from napkifu.replay.deal import check_deal
-from napkifu.replay.holdings import check_widow, hand_consistency, start_holdings
+from napkifu.replay.deal import check_deal, check_widow, hand_consistency, start_holdings
 from napkifu.replay.play_check import check_plays
 from napkifu.replay.report import Reporter, bid_text
 from napkifu.replay.reread import Tries, reread

@@ -19,7 +19,7 @@ from napkifu.i18n import count
 from napkifu.model import TrickLine
 from napkifu.replay.report import Reporter, cards_list
 from napkifu.rules.build import Rules
-from napkifu.rules.ladder import lead_suit_of, resolve_trick, trick_resolver
+from napkifu.rules.ladder import NO_RANK, Rank, lead_suit_of, outcome_of, ranker, resolve_trick
 from napkifu.rules.outcome import TrickOutcome
 
 _JACK = 9
@@ -33,10 +33,16 @@ class SeatedTrick:
     seats: tuple[int, ...]
     cards: list[int]
     lead_suit: int | None
-    outcome: TrickOutcome
+    ranked: Rank  # the ladder's verdict, spelled out by :attr:`outcome`
     winner: int  # seat
     reversed_after: bool
     honors: tuple[int, ...]
+
+    @property
+    def outcome(self) -> TrickOutcome:
+        """What the ladder says of the trick, with every card's class: built only
+        for the judged tricks (``check`` needs the winner alone)."""
+        return outcome_of(self.cards, self.ranked)
 
 
 def seat_tricks(
@@ -65,7 +71,7 @@ def seat_tricks(
     step = 1
     total = rules.tricks
     honor_set = rules.honor_cards
-    resolve = trick_resolver(rules, trump)
+    rank = ranker(rules, trump).rank
     orders = seat_orders(rules, n)
     prev_line = 0
     lost_seating = False
@@ -134,8 +140,8 @@ def seat_tricks(
                 f"{players[leader]} がスートを指定せずにジョーカーをリードした（JK>♥ と書く）",
             )
         lead_suit = lead_suit_of(rules, cards[0], plays[0].joker_suit, trump) if cards else None
-        outcome = resolve(cards, lead_suit, line.number, line.number == total)
-        winner = seats[outcome.winner] if seats else leader
+        ranked = rank(cards, lead_suit, line.number, line.number == total) if cards else NO_RANK
+        winner = seats[ranked[0]] if seats else leader
         if rules.reverse_jack:
             for c in cards:
                 if reverses(rules, c, trump):
@@ -149,7 +155,7 @@ def seat_tricks(
                 seats,
                 cards,
                 lead_suit,
-                outcome,
+                ranked,
                 winner,
                 step == -1,
                 honors,
@@ -170,6 +176,9 @@ def split_unknown_tricks(
     it, cannot be told, and nothing is proven from it (NOTATION.md v1.1 §3). It is
     seated like a line lost to a syntax error: the next trick is seated from its
     written leader, and the written result stands."""
+    last = rules.tricks
+    if all(len(line.plays) == n and line.number <= last for line in lines):
+        return list(lines), []  # (the common case: every trick readable)
     readable: list[TrickLine] = []
     unknown: list[int] = []
     played: dict[int, int] = {}  # card → times written in a trick line so far
@@ -222,6 +231,13 @@ def _seat_order(
     """The trick line in playing order, when its cards fit the given hands only if
     read in seat order from another player (or reversed): reported once, at the
     line, with the order the cards were played in (NOTATION.md v1.1 §3)."""
+    get = owners.get
+    for p, s in zip(line.plays, seats, strict=False):
+        o = get(p.card)
+        if o is not None and o != s:
+            break
+    else:
+        return None  # (the common case: the given hands agree with the seating)
     cards = [p.card for p in line.plays]
     owned = [owners.get(c) for c in cards]
     if len(cards) != len(seats) or sum(o is not None for o in owned) < len(cards) - 1:

@@ -259,7 +259,7 @@ class Ranker:
 
     def rank(
         self, cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool
-    ) -> tuple[int, bool, KeyTables]:
+    ) -> Rank:
         """The winning index of a (non-empty) trick, whether same-two held, and the
         key and class tables of its kind of trick."""
         rules = self.rules
@@ -303,7 +303,21 @@ class Ranker:
         """:func:`resolve_trick`, for this ranker's rules and trump."""
         if not cards:
             return TrickOutcome(0, None, (), False)
-        best, s2, table = self.rank(cards, lead_suit, trick_number, last)
-        lead_names, names = table[2], table[3]
-        classes = (lead_names[cards[0]], *[names[c] for c in cards[1:]])
-        return TrickOutcome(best, classes[best], classes, s2)
+        return outcome_of(cards, self.rank(cards, lead_suit, trick_number, last))
+
+
+Rank = tuple[int, bool, KeyTables]
+"""What :meth:`Ranker.rank` says of a trick: the winning index, whether same-two
+held, and the key and class tables of its kind of trick."""
+NO_RANK: Rank = (0, False, ((), (), (), ()))
+"""The rank of a trick without cards (its leader keeps it)."""
+
+
+def outcome_of(cards: Sequence[Card], ranked: Rank) -> TrickOutcome:
+    """The :class:`TrickOutcome` of a trick from its :meth:`Ranker.rank`."""
+    if not cards:
+        return TrickOutcome(0, None, (), False)
+    best, s2, table = ranked
+    lead_names, names = table[2], table[3]
+    classes = (lead_names[cards[0]], *[names[c] for c in cards[1:]])
+    return TrickOutcome(best, classes[best], classes, s2)
