@@ -11,36 +11,13 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from napkifu.notation.errors import _KEYWORDS as _LINE_WORDS
+
 TESTS = Path(__file__).resolve().parents[1]
 
-# Words the notation knows (and near misses), to splice into records.
-KEYWORDS = [
-    "game",
-    "date",
-    "place",
-    "tag",
-    "players",
-    "rules",
-    "rule",
-    "round",
-    "dealer",
-    "hand",
-    "widow",
-    "bids",
-    "napoleon",
-    "call",
-    "adjutant",
-    "discard",
-    "claim",
-    "result",
-    "score",
-    "total",
-    "pass",
-    "P",
-    "NT",
-    "none",
-    "allies",
-]
+# Words the notation knows (and near misses), to splice into records: the words that
+# start a line, as the messages know them, and a few values.
+KEYWORDS = [*_LINE_WORDS, "pass", "P", "NT", "none", "allies"]
 VOCAB = [
     *KEYWORDS,
     # cards and near-cards
