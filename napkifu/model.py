@@ -71,10 +71,17 @@ class Placed:
     def span(self) -> Span:
         at = self._at
         if isinstance(at, tuple):
-            line = at[0]
-            at = Span(line, at[1], line, at[2])
+            at = as_span(at)
             object.__setattr__(self, "_at", at)  # (the slot is the subclass's)
         return at
+
+
+def as_span(at: Span | Where) -> Span:
+    """The span of a position kept as plain ints (a span is returned as it is)."""
+    if isinstance(at, tuple):
+        line = at[0]
+        return Span(line, at[1], line, at[2])
+    return at
 
 
 Annotation = Literal["!", "?", "!!", "??", "!?", "?!"]
@@ -193,7 +200,11 @@ class TrickLine:
     leader: PlayerRef | None
     plays: tuple[Play, ...]
     meta: Statement = Statement()
-    number_span: Span = _span()
+    _number_at: Span | Where = _placed()  # where its number stands
+
+    @property
+    def number_span(self) -> Span:
+        return as_span(self._number_at)
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -282,6 +282,6 @@ def trick_statement(
         pos = start + len(word)
         card, joker_suit, annotation = known(word) or play_value(word)
         add(Play(card, joker_suit, annotation, (line, start, pos)))
-    number_span = Span(line, number_col, line, number_col + len(number))
-    payload = (int(number), number_span, who, tuple(plays))
+    number_at = (line, number_col, number_col + len(number))
+    payload = (int(number), number_at, who, tuple(plays))
     return ("trick", Span(line, number_col, line, run_col + len(run)), payload, None)
