@@ -9,7 +9,10 @@ record holds ~250 of these objects a round (reading was a third slower frozen).
 ``unsafe_hash`` keeps them hashable on the fields that take part in equality. Every element keeps its source :class:`Span` so that a
 judgement can point at the exact token; spans are excluded from equality, so two
 records that say the same thing compare equal wherever their text stood (that is
-what the formatter's round-trip guarantee is stated in).
+what the formatter's round-trip guarantee is stated in). The most numerous ones
+(cards, plays, player names, bids, points: :class:`Placed`) keep their position as
+plain ints and make their ``span`` only when it is first read — by a diagnostic,
+almost never — since building a ``Span`` costs as much as the object itself.
 
 The model is lenient: it holds what the text says, even when the text breaks a
 structural rule (the notation layer reports that as NAP105 and keeps the first of
@@ -40,49 +43,85 @@ class Span:
 
 NO_SPAN = Span(0, 0, 0, 0)
 
+Where = tuple[int, int, int]
+"""Where a token of one line stands: (line, column, end column), plain ints. The
+reader gives the most numerous objects (cards, plays, player names) this instead
+of a :class:`Span`; the span is built the first time it is asked for, which for
+most tokens is never (only a diagnostic, the writer's checks and the views ask)."""
+
 
 def _span() -> Span:
     return field(default=NO_SPAN, compare=False, repr=False)  # type: ignore[return-value]
+
+
+def _placed() -> Span | Where:
+    return field(default=NO_SPAN, compare=False, repr=False)  # type: ignore[return-value]
+
+
+class Placed:
+    """A model object whose source span is made on demand from ``_at`` (a
+    :class:`Span`, or a :data:`Where` until the span is first asked for). Its
+    dataclass field ``_at`` is the constructor's last positional argument, so
+    ``Play(card, None, None, span)`` still builds one with a given span."""
+
+    __slots__ = ()
+    _at: Span | Where
+
+    @property
+    def span(self) -> Span:
+        at = self._at
+        if isinstance(at, tuple):
+            at = as_span(at)
+            object.__setattr__(self, "_at", at)  # (the slot is the subclass's)
+        return at
+
+
+def as_span(at: Span | Where) -> Span:
+    """The span of a position kept as plain ints (a span is returned as it is)."""
+    if isinstance(at, tuple):
+        line = at[0]
+        return Span(line, at[1], line, at[2])
+    return at
 
 
 Annotation = Literal["!", "?", "!!", "??", "!?", "?!"]
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class PlayerRef:
+class PlayerRef(Placed):
     """A player named in a line (NFC-normalised name; quotes removed)."""
 
     name: str
-    span: Span = _span()
+    _at: Span | Where = _placed()
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class CardRef:
+class CardRef(Placed):
     """A card as written in a hand, widow, discard or call (``UNKNOWN`` for ``?``)."""
 
     card: Card
-    span: Span = _span()
+    _at: Span | Where = _placed()
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class Play:
+class Play(Placed):
     """A card played in a trick, with the suit a led joker names (``JK>♥``) and an
     analysis annotation (``!``, ``?!`` …)."""
 
     card: Card
     joker_suit: Suit | None = None
     annotation: Annotation | None = None
-    span: Span = _span()
+    _at: Span | Where = _placed()
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class Bid:
+class Bid(Placed):
     """One call of the auction: a pass, or ``count`` + ``suit`` (``suit`` None is NT)."""
 
     player: PlayerRef | None
     count: int | None  # None for a pass
     suit: Suit | None = None  # None with a count: no-trump
-    span: Span = _span()
+    _at: Span | Where = _placed()
 
     @property
     def is_pass(self) -> bool:
@@ -161,7 +200,11 @@ class TrickLine:
     leader: PlayerRef | None
     plays: tuple[Play, ...]
     meta: Statement = Statement()
-    number_span: Span = _span()
+    _number_at: Span | Where = _placed()  # where its number stands
+
+    @property
+    def number_span(self) -> Span:
+        return as_span(self._number_at)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -179,10 +222,10 @@ class ResultLine:
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class PlayerPoints:
+class PlayerPoints(Placed):
     player: PlayerRef
     points: int
-    span: Span = _span()  # the number
+    _at: Span | Where = _placed()  # the number
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -23,10 +23,17 @@ RECORDS = sorted(
 )
 
 
+_PUBLIC = {"_at": "span"}
+
+
 def deep(obj: Any) -> Any:
-    """A model object as nested tuples, spans included (they are left out of ==)."""
+    """A model object as nested tuples, spans included (they are left out of ==;
+    a span the reader keeps as plain ints until asked, ``_at``, is read as the span)."""
     if dataclasses.is_dataclass(obj):
-        return (type(obj).__name__, *(deep(getattr(obj, f.name)) for f in dataclasses.fields(obj)))
+        return (
+            type(obj).__name__,
+            *(deep(getattr(obj, _PUBLIC.get(f.name, f.name))) for f in dataclasses.fields(obj)),
+        )
     if isinstance(obj, tuple | list):
         return tuple(deep(x) for x in obj)
     return obj

@@ -59,8 +59,8 @@ class RoundDraft:
         player names it uses, for the NAP103 check."""
         f = self.fields
         if kind == "trick":
-            number, number_span, leader, plays = payload
-            self.tricks.append(TrickLine(number, leader, plays, meta, number_span))
+            number, number_at, leader, plays = payload
+            self.tricks.append(TrickLine(number, leader, plays, meta, number_at))
             return (leader,)
         if kind == "hand":
             self.hands.append(HandLine(payload[0], payload[1], meta))

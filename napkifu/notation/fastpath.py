@@ -73,7 +73,7 @@ def _where(m: Match, group: int, line: int) -> Span:
 
 
 def _player(m: Match, group: int, line: int) -> PlayerRef:
-    return player_ref(player_name(m.group(group)), _where(m, group, line))  # type: ignore[no-any-return]
+    return player_ref(player_name(m.group(group)), (line, m.start(group) + 1, m.end(group) + 1))  # type: ignore[no-any-return]
 
 
 def _cards(m: Match, group: int, line: int) -> tuple[CardRef, ...]:
@@ -82,7 +82,7 @@ def _cards(m: Match, group: int, line: int) -> tuple[CardRef, ...]:
 
 def _napoleon(m: Match, line: int) -> tuple[PlayerRef, Bid]:
     count, suit = bid_value(m.group(3))
-    return _player(m, 2, line), make_bid(None, count, suit, _where(m, 3, line))
+    return _player(m, 2, line), make_bid(None, count, suit, (line, m.start(3) + 1, m.end(3) + 1))
 
 
 def _points(m: Match, line: int, item_re: re.Pattern[str]) -> tuple[PlayerPoints, ...]:

@@ -11,8 +11,8 @@ from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span, Sta
 
 
 def ref_at(name: str, line: int, column: int, end: int) -> PlayerRef:
-    """``PlayerRef(name, Span(line, column, line, end))``."""
-    return PlayerRef(name, Span(line, column, line, end))
+    """``PlayerRef(name, Span(line, column, line, end))``, its span made on demand."""
+    return PlayerRef(name, (line, column, end))
 
 
 span = Span  # (line, column, end_line, end_column)

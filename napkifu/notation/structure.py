@@ -25,6 +25,7 @@ from napkifu.model import (
     Statement,
     TagLine,
     TextLine,
+    as_span,
 )
 from napkifu.notation.aliases import Aliases, renamed
 from napkifu.notation.drafts import GameDraft, RoundDraft
@@ -335,11 +336,11 @@ class RecordBuilder:
                 return
             r.hand_lines[name] = span.line
         elif kind == "trick":
-            number, number_span = payload[0], payload[1]
+            number, number_at = payload[0], payload[1]
             if number in r.trick_lines:
                 self._report(
                     "repeated_trick",
-                    number_span,
+                    as_span(number_at),
                     gn,
                     rn,
                     number,
@@ -353,7 +354,7 @@ class RecordBuilder:
             if number != expected and not r.lost:
                 self._report(
                     "trick_number",
-                    number_span,
+                    as_span(number_at),
                     gn,
                     rn,
                     number,

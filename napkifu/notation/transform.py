@@ -232,7 +232,7 @@ def cards_at(line: int, base: int, value: str) -> tuple[CardRef, ...]:
         col = base + at
         suit, cards = group_word(suit, word)
         for card, start, end in cards:
-            add(CardRef(card, Span(line, col + start, line, col + end)))
+            add(CardRef(card, (line, col + start, col + end)))
     return tuple(out)
 
 
@@ -246,7 +246,7 @@ def bids_at(line: int, base: int, value: str) -> tuple[Bid, ...]:
         player = None
         if name is not None:
             player = ref_at(name, line, start, start + bid_at - 1)
-        add(make_bid(player, count, suit, span(line, start + bid_at, line, start + end)))
+        add(make_bid(player, count, suit, (line, start + bid_at, start + end)))
     return tuple(bids)
 
 
@@ -254,7 +254,7 @@ def points_entry(line: int, who: str, who_col: int, score: str, score_col: int) 
     """One ``NAME SCORE`` of a score or total line (shared by the grammar callback and
     the fast path)."""
     ref = ref_at(player_name(who), line, who_col, who_col + len(who))
-    return player_points(ref, int(score), span(line, score_col, line, score_col + len(score)))  # type: ignore[no-any-return]
+    return player_points(ref, int(score), (line, score_col, score_col + len(score)))  # type: ignore[no-any-return]
 
 
 def trick_statement(
@@ -281,7 +281,7 @@ def trick_statement(
         start = find(word, pos - run_col) + run_col
         pos = start + len(word)
         card, joker_suit, annotation = known(word) or play_value(word)
-        add(Play(card, joker_suit, annotation, Span(line, start, line, pos)))
-    number_span = Span(line, number_col, line, number_col + len(number))
-    payload = (int(number), number_span, who, tuple(plays))
+        add(Play(card, joker_suit, annotation, (line, start, pos)))
+    number_at = (line, number_col, number_col + len(number))
+    payload = (int(number), number_at, who, tuple(plays))
     return ("trick", Span(line, number_col, line, run_col + len(run)), payload, None)
