@@ -109,13 +109,21 @@ def read_folder(folder: str | Path, stamp: FolderStamp | None = None) -> tuple[S
 def file_frames(item: tuple[str, bytes]) -> dict[str, pl.DataFrame]:
     """One file → its season tables, its diagnostics (``problems``) and its round
     index (``index``), as DataFrames (a top-level function of plain data, so a
-    process pool can run it). A crash of the engine becomes a NAP900 problem."""
-    name, data = item
+    process pool can run it). A crash of the engine becomes a NAP900 problem.
+
+    The cyclic collector is paused until the file's judgement is gone, not just
+    while it is built: once the collector is back, the next allocation with the
+    judgement still alive scans its few hundred thousand objects (0.1-0.15 s a
+    200-round file, as much as judging it; benchmarks/bench_file_frames.py)."""
+    with paused_gc():
+        return _judged_frames(*item)
+
+
+def _judged_frames(name: str, data: bytes) -> dict[str, pl.DataFrame]:
     try:
-        with paused_gc():  # (also in a server's own process, whose heap is big)
-            judgement = loads(data, file=name)
-            frames = rows_frames(judgement_rows(judgement))
-            problems, index = _problems(name, judgement), index_rows(name, judgement.games)
+        judgement = loads(data, file=name)
+        frames = rows_frames(judgement_rows(judgement))
+        problems, index = _problems(name, judgement), index_rows(name, judgement.games)
     except Exception as exc:  # a bug: this file is left out, the season goes on
         message = f"internal error, please report: {type(exc).__name__}: {exc}"
         frames = rows_frames(FileRows(name))
