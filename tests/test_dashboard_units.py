@@ -257,3 +257,37 @@ def test_what_is_left_out_follows_the_player_and_preset_filters() -> None:
         ("c.nap", None),
     ]
     assert left_out(SeasonFilter(players=("Di",), presets=("bga",))) == [("c.nap", None)]
+
+
+@pytest.mark.skipif(PLAYED is None, reason="no sample record with a played round")
+def test_a_file_is_judged_without_a_cyclic_collection(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The collector stays paused for as long as the file's judgement lives (in
+    ``_judged_frames``): a collection then scans every one of its objects, which
+    cost as much as judging the file."""
+    import contextlib
+    import gc
+    import sys
+
+    raw = PLAYED[0]  # type: ignore[index]
+    inside: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        frame = sys._getframe()
+        while frame is not None and frame.f_code.co_name != "_judged_frames":
+            frame = frame.f_back  # type: ignore[assignment]
+        if phase == "start" and frame is not None:
+            inside.append(info["generation"])
+
+    def judged() -> dict[str, pl.DataFrame]:
+        gc.callbacks.append(note)
+        try:
+            return sources.file_frames(("p.nap", raw * 8))
+        finally:
+            gc.callbacks.remove(note)
+
+    sources.file_frames(("warm.nap", raw))  # (imports, caches of the rules)
+    assert judged()["rounds"].height > 0 and gc.isenabled()
+    assert inside == []
+    monkeypatch.setattr(sources, "paused_gc", contextlib.nullcontext)
+    judged()  # the collector left to run: the test sees it
+    assert inside

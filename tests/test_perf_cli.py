@@ -19,7 +19,7 @@ import pytest
 from napkifu.cache import ResultCache, default_dir
 from napkifu.cli import main
 from napkifu.commands.checkfile import CheckSettings, check_task
-from napkifu.parallel import run_jobs
+from napkifu.parallel import run_jobs, share_jobs
 from napkifu.parallel.pool import _main_hidden
 
 EXAMPLES = Path(__file__).resolve().parent / "examples"
@@ -71,6 +71,24 @@ def _fails_on_seven(x: int) -> int:
 def test_run_jobs_raises_what_a_job_raises() -> None:
     with pytest.raises(ValueError, match="seven"):
         list(run_jobs(_fails_on_seven, range(12), 2))
+
+
+def _square_where(x: int) -> tuple[int, int]:
+    return x * x, os.getpid()
+
+
+def test_share_jobs_keeps_order_and_works_here_too() -> None:
+    """The calling process takes items from the back, the worker from the front
+    (the first two are handed to it before this process takes any)."""
+    out = share_jobs(_square_where, list(range(50)), 2)
+    assert [square for square, _ in out] == [x * x for x in range(50)]
+    pids = [pid for _, pid in out]
+    assert pids[-1] == os.getpid() and pids[0] != os.getpid() and pids[1] == pids[0]
+    assert share_jobs(_square, [3], 2) == [9]
+    assert share_jobs(_square, [], 2) == []
+    assert share_jobs(_square, [1, 2, 3], 1) == [1, 4, 9]
+    with pytest.raises(ValueError, match="seven"):
+        share_jobs(_fails_on_seven, list(range(12)), 2)
 
 
 MAIN_SCRIPT = """

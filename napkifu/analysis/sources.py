@@ -27,7 +27,8 @@ from napkifu.analysis import FileRows, Season, SeasonBuilder, judgement_rows, ro
 from napkifu.analysis.frames import CACHE_SCHEMA, FILE_TABLES, pack_frames, read_cached
 from napkifu.api import loads
 from napkifu.cache import ResultCache
-from napkifu.parallel.pool import MAX_BATCH, resolve_jobs, run_jobs
+from napkifu.gcpause import paused_gc
+from napkifu.parallel.pool import share_jobs
 from napkifu.paths import regular_files
 
 PARALLEL_BYTES = 512 * 1024
@@ -108,8 +109,17 @@ def read_folder(folder: str | Path, stamp: FolderStamp | None = None) -> tuple[S
 def file_frames(item: tuple[str, bytes]) -> dict[str, pl.DataFrame]:
     """One file → its season tables, its diagnostics (``problems``) and its round
     index (``index``), as DataFrames (a top-level function of plain data, so a
-    process pool can run it). A crash of the engine becomes a NAP900 problem."""
-    name, data = item
+    process pool can run it). A crash of the engine becomes a NAP900 problem.
+
+    The cyclic collector is paused until the file's judgement is gone, not just
+    while it is built: once the collector is back, the next allocation with the
+    judgement still alive scans its few hundred thousand objects (0.1-0.15 s a
+    200-round file, as much as judging it; benchmarks/bench_file_frames.py)."""
+    with paused_gc():
+        return _judged_frames(*item)
+
+
+def _judged_frames(name: str, data: bytes) -> dict[str, pl.DataFrame]:
     try:
         judgement = loads(data, file=name)
         frames = rows_frames(judgement_rows(judgement))
@@ -201,8 +211,9 @@ def judge_sources(
 ) -> Loaded:
     """Judge every source into a season: each file's tables from ``cache`` when it
     holds them (never stale: see :func:`source_key`), the others judged on ``jobs``
-    processes (None: ``NAPKIFU_JOBS``, else every core when there is enough text),
-    stored once the season is built."""
+    processes (None: ``NAPKIFU_JOBS``, else every core when there is enough text;
+    this process is one of them: :func:`napkifu.parallel.share_jobs`), stored once
+    the season is built."""
     keys = [source_key(cache, f) if cache is not None else None for f in files]
     packed = [_cached(cache, key) for key in keys]
     todo = [(f.name, f.data) for f, hit in zip(files, packed, strict=True) if hit is None]
@@ -210,7 +221,7 @@ def judge_sources(
         jobs = _jobs_from_env()
     if jobs is None:
         jobs = 0 if sum(len(job[1]) for job in todo) >= PARALLEL_BYTES else 1
-    judged = run_jobs(file_frames, todo, jobs, batch=_batch(len(todo), jobs))
+    judged = iter(share_jobs(file_frames, todo, jobs))
     builder = SeasonBuilder()
     problems: list[pl.DataFrame] = []
     index: list[pl.DataFrame] = []
@@ -230,14 +241,6 @@ def judge_sources(
         index=pl.concat(index) if index else pl.DataFrame(schema=INDEX_SCHEMA),
         files=tuple(f.name for f in files),
     )
-
-
-def _batch(files: int, jobs: int) -> int:
-    """Files per task: a season of a few dozen big files (a club's, 200 rounds each)
-    goes one file a task, so that no core idles while the other ends a batch of
-    eight (up to 2 s of a cold first render on 2 cores); thousands of small files
-    still go in batches, which spares each its round trip."""
-    return max(1, min(MAX_BATCH, files // (resolve_jobs(jobs) * 16)))
 
 
 def source_key(cache: ResultCache, f: SourceFile) -> str:
