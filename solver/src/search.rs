@@ -235,7 +235,7 @@ impl Solver {
         if l <= h {
             (lo, hi) = (l, h);
         }
-        let mut g = guess.unwrap_or((lo + hi + 1) / 2).clamp(lo, hi);
+        let mut g = guess.unwrap_or_else(|| self.playout(s)).clamp(lo, hi);
         let mut probes = 0;
         while lo < hi {
             let beta = if probes >= 2 {
