@@ -206,9 +206,6 @@ impl Solver {
         Ok(self.moves(&s, seat, false).as_slice().to_vec())
     }
 
-    /// The value by zero-window probes: the first two as MTD(f) around `guess`
-    /// (the value is most often the guess: two probes), then halving the interval
-    /// (a fail-soft bound seldom jumps far on an honors count).
     /// `Err(STOPPED)` once a poll asked the search to stop (then ready again).
     fn check_stopped(&mut self) -> Result<(), String> {
         if std::mem::take(&mut self.stopped) {
@@ -217,6 +214,11 @@ impl Solver {
         Ok(())
     }
 
+    /// The value by zero-window probes: the first four as MTD(f) stepping from
+    /// `guess` (the value is most often the guess or next to it: with the play-out
+    /// guess, four steps took fewer nodes than two, 30.9 M against 31.4 M from
+    /// trick 4), then halving the interval, so that a guess far off costs a few
+    /// probes, not one a honor.
     fn mtd(
         &mut self,
         s: &mut State,
@@ -238,7 +240,7 @@ impl Solver {
         let mut g = guess.unwrap_or_else(|| self.playout(s)).clamp(lo, hi);
         let mut probes = 0;
         while lo < hi {
-            let beta = if probes >= 2 {
+            let beta = if probes >= 4 {
                 (lo + hi + 1) / 2
             } else if g == lo {
                 g + 1
