@@ -108,16 +108,15 @@ impl Solver {
         let r = &self.rules;
         let mine = s.side >> seat & 1;
         if s.tlen == 0 {
-            // Napoleon's side tries its low leads first, the allies their high ones
-            // (fewest nodes on simulated rounds of every preset).
+            // First the leads that cut searches off most often, deep cuts weighing
+            // most (history: 30.9 M -> 28.6 M nodes from trick 4); then Napoleon's
+            // side tries its low leads first, the allies their high ones (fewest
+            // nodes on simulated rounds of every preset).
             let low_first = s.side >> seat & 1 == 1;
             moves.sort_by_key(|m| {
                 let k = r.key(m.card, 0, r.lead_suit(m.card, m.named), false, false) as i32;
-                if low_first {
-                    -k
-                } else {
-                    k
-                }
+                let h = self.history[m.card as usize];
+                (std::cmp::Reverse(h), if low_first { -k } else { k })
             });
             return;
         }
