@@ -66,7 +66,8 @@ def bench(preset: str, rounds: int, from_trick: int, analyse: bool) -> None:
     line = (
         f"{preset:9} from trick {from_trick}: {len(solves)} rounds, solve median "
         f"{statistics.median(solves) * 1000:.1f} ms p99 {_p99(solves) * 1000:.1f} ms "
-        f"({statistics.median(nodes):,.0f} nodes median, {max(nodes):,} max)"
+        f"({statistics.median(nodes):,.0f} nodes median, {max(nodes):,} max, "
+        f"{sum(nodes):,} total)"
     )
     if whole:
         line += (

@@ -71,3 +71,21 @@ def test_pruning_keeps_the_values_of_plain_alpha_beta(preset: str) -> None:
         assert got == {(c, s): v for c, s, v in values(plain, pos)}, (rules.settings, pos)
         card, named = best_move(fast, pos, want)
         assert got[(card, named)] == want
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_one_solver_through_a_game_keeps_plain_values(preset: str) -> None:
+    """One solver carried through a whole line of play, as analyse_round does: its
+    table and its history of cut-offs (move ordering only) are kept from one
+    position to the next and must never change a value. Each position of a random
+    line from four tricks before the end against a fresh plain search."""
+    rng = random.Random(f"one-solver-{preset}")
+    for _ in range(6):
+        rules, trump, pos = random_endgame(rng, preset, 4)
+        fast = solver_for(rules, trump)
+        last = None
+        while any(pos.hands):
+            want = solve(solver_for(rules, trump, pruning=False), pos)
+            assert solve(fast, pos, last) == want, (rules.settings, pos)
+            last = want
+            pos = play(rules, trump, pos, rng.choice(legal_moves(rules, trump, pos)))

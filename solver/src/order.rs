@@ -108,16 +108,15 @@ impl Solver {
         let r = &self.rules;
         let mine = s.side >> seat & 1;
         if s.tlen == 0 {
-            // Napoleon's side tries its low leads first, the allies their high ones
-            // (fewest nodes on simulated rounds of every preset).
+            // First the leads that cut searches off most often, deep cuts weighing
+            // most (history: 30.9 M -> 28.6 M nodes from trick 4); then Napoleon's
+            // side tries its low leads first, the allies their high ones (fewest
+            // nodes on simulated rounds of every preset).
             let low_first = s.side >> seat & 1 == 1;
             moves.sort_by_key(|m| {
                 let k = r.key(m.card, 0, r.lead_suit(m.card, m.named), false, false) as i32;
-                if low_first {
-                    -k
-                } else {
-                    k
-                }
+                let h = self.history[m.card as usize];
+                (std::cmp::Reverse(h), if low_first { -k } else { k })
             });
             return;
         }
@@ -164,5 +163,29 @@ impl Solver {
                 (3, rank)
             }
         });
+    }
+
+    /// A first guess for MTD(f) when the caller has none: the honors Napoleon's
+    /// side wins if every player plays the first card of the search's own move
+    /// ordering (a greedy play-out, a few dozen cards); a guess near the value
+    /// saves probes that halving from the middle would spend (9 % of the nodes
+    /// from trick 4, docs/performance.md).
+    pub(crate) fn playout(&mut self, s: &mut State) -> i32 {
+        let n = self.rules.players;
+        let mut played = Vec::new();
+        let mut total = 0;
+        while s.tlen != 0 || s.hands[s.leader] != 0 {
+            let seat = s.seat(n);
+            let Some(&m) = self.moves(s, seat, true).as_slice().first() else {
+                break;
+            };
+            let (gain, undo) = self.play(s, seat, m);
+            total += gain;
+            played.push((seat, m, undo));
+        }
+        while let Some((seat, m, undo)) = played.pop() {
+            self.unplay(s, seat, m, undo);
+        }
+        total
     }
 }
