@@ -39,14 +39,17 @@ def as_nobody(args: list[str], warm: list[str], cwd: Path) -> subprocess.Complet
     """``napkifu ARGS`` run as ``nobody``, after ``napkifu WARM`` as root."""
     import json
 
-    env = {**os.environ, "NAPKIFU_CACHE_DIR": "/nonexistent/napkifu-cache"}
-    return subprocess.run(
-        [sys.executable, "-c", _CODE, json.dumps(warm), *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    # A cache folder root may write (the warm run) and nobody may not (a 0700 temp
+    # folder of root's), removed afterwards: never a folder left on the machine.
+    with tempfile.TemporaryDirectory(prefix="napkifu-cache-") as cache:
+        env = {**os.environ, "NAPKIFU_CACHE_DIR": os.path.join(cache, "napkifu")}
+        return subprocess.run(
+            [sys.executable, "-c", _CODE, json.dumps(warm), *args],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
 
 
 def open_folder() -> Iterator[Path]:
