@@ -19,7 +19,7 @@ from pathlib import Path
 from napkifu import api
 from napkifu.cache import ResultCache, default_dir
 from napkifu.cards import card_text
-from napkifu.commands.check import add_jobs_args, iter_paths
+from napkifu.commands.check import CANNOT_OPEN, USAGE, add_jobs_args, iter_paths
 from napkifu.i18n import LANGS, Lang, Text, default_lang
 from napkifu.parallel import run_jobs
 from napkifu.paths import text_encoding
@@ -58,8 +58,6 @@ LIMITS = Text(
     "double-dummy: each card is judged as if its player saw every hand",
     "ダブルダミー: 全員の手札が見えているものとして各カードを評価しています",
 )
-CANNOT_OPEN = Text("cannot open {path}: {reason}", "{path} を開けません: {reason}")
-JOBS = Text("--jobs must be 1 or more", "--jobs には 1 以上を指定してください")
 DIED = Text(
     "a worker process died (out of memory?); try fewer --jobs",
     "ワーカープロセスが異常終了しました（メモリ不足？）。--jobs を減らしてください",
@@ -271,7 +269,7 @@ def render_text(file: str, rnd: JudgedRound, a: RoundAnalysis, lang: Lang) -> li
 def run(args: argparse.Namespace) -> int:
     lang: Lang = args.lang or default_lang()
     if args.jobs is not None and args.jobs < 1:
-        print(f"napkifu analyze: {JOBS(lang)}", file=sys.stderr)
+        print(f"napkifu analyze: {USAGE['jobs'](lang)}", file=sys.stderr)
         return 2
     results: list[dict[str, object]] = []
     failed: list[str] = []
