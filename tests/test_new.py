@@ -51,3 +51,15 @@ def test_bad_players_are_a_usage_error(players: list[str]) -> None:
 def test_unknown_preset(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["new", "--players", "A", "B", "C", "--preset", "standrd", "--lang", "en"]) == 2
     assert "no preset 'standrd'" in capsys.readouterr().err
+
+
+def test_a_file_after_the_players_is_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse hands every word after ``--players`` to the names; the usual order
+    ``new --players A B C D club.nap`` must still create club.nap with four players."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "--players", "A", "B", "C", "D", "club.nap", "--lang", "en"]) == 0
+    text = (tmp_path / "club.nap").read_text(encoding="utf-8")
+    assert "players A B C D\n" in text
+    assert capsys.readouterr().out == ""  # written, not printed

@@ -69,7 +69,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "terminal.",
     )
     p.add_argument("file", nargs="?", metavar="FILE", help="the file to create (default: print)")
-    p.add_argument("--players", nargs="+", metavar="NAME", help="players in seat order (3 to 6)")
+    p.add_argument(
+        "--players", nargs="+", metavar="NAME",
+        help="players in seat order (3 to 6); a last name ending in .nap is the FILE",
+    )  # fmt: skip
     p.add_argument("--preset", default=None, help="rules preset: standard, webgame, bga, classic")
     p.add_argument("--date", default=None, help="date of play (default: today)")
     p.add_argument("--place", default=None, help="where the game was played")
@@ -145,6 +148,8 @@ def run(args: argparse.Namespace) -> int:
     if args.players is None and sys.stdin.isatty():
         _ask(args, lang)
     players = args.players or []
+    if args.file is None and players and players[-1].lower().endswith(".nap"):
+        args.file = players.pop()  # `--players A B C game.nap`: argparse gave FILE to the names
     if not 3 <= len(players) <= 6 or len(set(players)) != len(players):
         print(SAY["players"](lang), file=sys.stderr)
         return 2
