@@ -17,7 +17,6 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
-from concurrent.futures.process import BrokenProcessPool
 
 from napkifu.cache import WHERE, default_dir
 from napkifu.commands.checkfile import (
@@ -31,7 +30,7 @@ from napkifu.commands.checkfile import (
 from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import LANGS, Lang, Text, default_lang
 from napkifu.model import Span
-from napkifu.parallel import default_jobs, jobs_for, run_jobs
+from napkifu.parallel import broken_pool, default_jobs, jobs_for, run_jobs
 from napkifu.paths import find_records, text_encoding
 from napkifu.report import more_line, render_text, summary_line, to_json_objects
 from napkifu.terminal import escape
@@ -276,7 +275,9 @@ def run(args: argparse.Namespace) -> int:
             for line in after:
                 print(line, file=sys.stderr if out is not None else sys.stdout)
             sys.stdout.flush()
-    except BrokenProcessPool:  # a worker was killed (out of memory?): say so, no traceback
+    except RuntimeError as err:  # a worker was killed (out of memory?): say so, no traceback
+        if not broken_pool(err):
+            raise
         print(f"napkifu check: {USAGE['died'](lang)}", file=sys.stderr)
         status = 2
     finally:
