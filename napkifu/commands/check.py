@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
+import gc
 import json
 import os
 import shutil
@@ -211,6 +212,22 @@ def settings_from(args: argparse.Namespace) -> CheckSettings:
 
 
 def run(args: argparse.Namespace) -> int:
+    """The command, with the cyclic garbage collector told what a check is: the
+    objects of the start (modules, the grammar) are set aside (``gc.freeze``) and
+    judging a round, which makes thousands of short-lived acyclic objects, does
+    not set off a collection every 700 of them (5 % of a check's instructions
+    went to collections finding nothing). Put back as it was on the way out."""
+    threshold = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(20_000, *threshold[1:])
+    try:
+        return _run(args)
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.max_diagnostics is not None and args.max_diagnostics < 0:
         print(f"napkifu check: {USAGE['max'](args.lang or default_lang())}", file=sys.stderr)
         return 2
