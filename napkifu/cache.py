@@ -21,15 +21,16 @@ checked it). Deleting the folder is always safe.
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import importlib.metadata
 import json
 import os
 import re
 import tempfile
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import hashlib
 
 CACHE_DIR_ENV = "NAPKIFU_CACHE_DIR"
 _ENTRY = re.compile(r"[0-9a-f]{62}\.(?:json|bin)|\.tmp-.*")
@@ -43,6 +44,8 @@ _DIGEST = 16
 
 
 def _digest(payload: bytes) -> bytes:
+    import hashlib  # (here and below: a run without the result cache never loads it)
+
     return hashlib.blake2b(payload, digest_size=_DIGEST).hexdigest().encode()
 
 
@@ -59,6 +62,8 @@ def _stamp(st: os.stat_result) -> FileStamp:
 
 
 def _version() -> str:
+    import importlib.metadata  # (~20 ms to import: only for the result cache's key)
+
     try:
         return importlib.metadata.version("napkifu")
     except importlib.metadata.PackageNotFoundError:  # run from a bare checkout
@@ -69,6 +74,8 @@ def _version() -> str:
 def code_fingerprint() -> str:
     """A hash of napkifu's version and its source: changes whenever the judging
     code does (a release, or a local edit that kept the version number)."""
+    import hashlib
+
     root = Path(__file__).resolve().parent
     h = hashlib.sha256(f"{_FORMAT}\0{_version()}\0".encode())
     for path in sorted(root.rglob("*")):
@@ -135,6 +142,8 @@ class ResultCache:
         return h.hexdigest()
 
     def _hasher(self, settings: str) -> hashlib._Hash:
+        import hashlib
+
         h = hashlib.sha256()
         h.update(code_fingerprint().encode())
         h.update(b"\0")

@@ -18,7 +18,10 @@ COMMANDS += ("new", "fill", "explain")  # the scorer's toolkit
 COMMANDS += ("analyze",)  # the analysis engine (double-dummy)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: with every command, or only the one ``argv`` names
+    (each command's module is imported to register it, and a run needs just its own:
+    ``check`` then starts without the solver, the simulator or the exporters)."""
     parser = argparse.ArgumentParser(
         prog="napkifu",
         description="Read, check and replay records of Japanese Napoleon (ナポレオン).",
@@ -27,7 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser.add_argument("--version", action="version", version=f"napkifu {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    args = sys.argv[1:] if argv is None else argv
+    for name in args[:1] if args[:1] and args[0] in COMMANDS else COMMANDS:
         module = importlib.import_module(f"napkifu.commands.{name}")
         module.register(sub)
     return parser
@@ -43,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     from napkifu.terminal import usable_streams
 
     usable_streams()
-    parser = build_parser()
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         parser.print_help(sys.stderr)

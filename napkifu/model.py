@@ -22,7 +22,7 @@ two repeated lines). Judging what it says is the replay engine's job.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from napkifu.cards import Card, Suit
 
@@ -194,8 +194,27 @@ class PlayerLine:
     meta: Statement = Statement()
 
 
+class UnmadePlays:
+    """A trick line's plays as the reader keeps them until they are asked for: the
+    cards as ints (all the judge reads) and, in a subclass, what :meth:`plays` needs
+    to make the :class:`Play` objects (five a line, each costing what reading the
+    whole line does; only the writer, the views and a diagnostic ask for them)."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        self.cards = cards
+
+    def plays(self) -> tuple[Play, ...]:
+        raise NotImplementedError
+
+
 @dataclass(slots=True, unsafe_hash=True)
 class TrickLine:
+    """A trick line. ``plays`` may be given as :class:`UnmadePlays`: it is then made
+    the first time it is read (equality, hashing, copies and ``dataclasses.replace``
+    read it too), and :attr:`cards` is read without making it."""
+
     number: int
     leader: PlayerRef | None
     plays: tuple[Play, ...]
@@ -205,6 +224,28 @@ class TrickLine:
     @property
     def number_span(self) -> Span:
         return as_span(self._number_at)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in the order written."""
+        got = _PLAYS_SLOT.__get__(self, TrickLine)
+        if isinstance(got, UnmadePlays):
+            return got.cards
+        return tuple([p.card for p in got])
+
+
+_PLAYS_SLOT: Any = vars(TrickLine)["plays"]  # (the slot's own descriptor, under the property)
+
+
+def _made_plays(line: TrickLine) -> tuple[Play, ...]:
+    got = _PLAYS_SLOT.__get__(line, TrickLine)
+    if isinstance(got, UnmadePlays):
+        got = got.plays()
+        _PLAYS_SLOT.__set__(line, got)
+    return got  # type: ignore[no-any-return]
+
+
+setattr(TrickLine, "plays", property(_made_plays, _PLAYS_SLOT.__set__))  # noqa: B010
 
 
 @dataclass(slots=True, unsafe_hash=True)

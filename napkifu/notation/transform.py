@@ -18,7 +18,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span
+from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span, UnmadePlays
 from napkifu.notation.objects import bid as make_bid
 from napkifu.notation.objects import (
     player_points,
@@ -27,6 +27,7 @@ from napkifu.notation.objects import (
     span,
 )
 from napkifu.notation.values import (
+    PLAY_CARDS,
     PLAYS,
     bid_items,
     bid_value,
@@ -267,21 +268,51 @@ def trick_statement(
     run_col: int,
 ) -> Statement:
     """A trick line from its three tokens' texts and columns: shared by the grammar
-    callback and the fast path (the most frequent line: nothing else in between)."""
+    callback and the fast path (the most frequent line: nothing else in between).
+    Its plays are kept unmade (:class:`TrickRun`): the cards alone are read now."""
     who = None
     if leader is not None:
         raw = leader[:-1]  # without the colon
         who = ref_at(player_name(raw), line, leader_col, leader_col + len(raw))
-    plays: list[Play] = []
-    add = plays.append
-    pos = run_col
-    find = run.find
-    known = PLAYS.get
-    for word in run.split():
-        start = find(word, pos - run_col) + run_col
-        pos = start + len(word)
-        card, joker_suit, annotation = known(word) or play_value(word)
-        add(Play(card, joker_suit, annotation, (line, start, pos)))
+    words = run.split()
+    cards = tuple(map(PLAY_CARDS.get, words))
+    if None in cards:  # a spelling not met before
+        cards = tuple([play_value(word)[0] for word in words])
     number_at = (line, number_col, number_col + len(number))
-    payload = (int(number), number_at, who, tuple(plays))
+    payload = (int(number), number_at, who, TrickRun(cards, line, run_col, run))  # type: ignore[arg-type]
     return ("trick", Span(line, number_col, line, run_col + len(run)), payload, None)
+
+
+class TrickRun(UnmadePlays):
+    """A trick line's plays, kept as their run of text (line, column) until asked for."""
+
+    __slots__ = ("column", "line", "text")
+
+    def __init__(self, cards: tuple[int, ...], line: int, column: int, text: str) -> None:
+        self.cards = cards
+        self.line = line
+        self.column = column
+        self.text = text
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.cards, self.line, self.column, self.text)
+
+    def __eq__(self, other: object) -> bool:  # (the same run at the same place)
+        return isinstance(other, TrickRun) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"TrickRun({self.text!r} at {self.line}:{self.column})"
+
+    def plays(self) -> tuple[Play, ...]:
+        line, run_col, run = self.line, self.column, self.text
+        plays: list[Play] = []
+        pos = run_col
+        for word in run.split():
+            start = run.find(word, pos - run_col) + run_col
+            pos = start + len(word)
+            card, joker_suit, annotation = PLAYS.get(word) or play_value(word)
+            plays.append(Play(card, joker_suit, annotation, (line, start, pos)))
+        return tuple(plays)

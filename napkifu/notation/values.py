@@ -134,6 +134,8 @@ _ANNOTATIONS = frozenset(("!", "?", "!!", "??", "!?", "?!"))
 PLAYS: dict[str, tuple[int, Suit | None, Any]] = {}
 """The played cards' spellings read so far (see :func:`play_value`): the reader
 looks here first."""
+PLAY_CARDS: dict[str, int] = {}
+"""The same spellings' cards alone (what the judge reads of a trick line)."""
 
 
 def play_value(word: str) -> tuple[int, Suit | None, Any]:
@@ -161,4 +163,5 @@ def _play(word: str) -> tuple[int, Suit | None, Any]:
         result = (JOKER, joker_suit, rest or None)
     if len(PLAYS) < 4096:
         PLAYS[word] = result
+        PLAY_CARDS[word] = result[0]
     return result

@@ -3,6 +3,13 @@
 Knows nothing of Napoleon.
 """
 
-from napkifu.parallel.pool import default_jobs, jobs_for, resolve_jobs, run_jobs, share_jobs
+from napkifu.parallel.pool import (
+    broken_pool,
+    default_jobs,
+    jobs_for,
+    resolve_jobs,
+    run_jobs,
+    share_jobs,
+)
 
-__all__ = ["default_jobs", "jobs_for", "resolve_jobs", "run_jobs", "share_jobs"]
+__all__ = ["broken_pool", "default_jobs", "jobs_for", "resolve_jobs", "run_jobs", "share_jobs"]

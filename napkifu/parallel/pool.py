@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import multiprocessing
 import os
 import sys
 import threading
 import types
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from itertools import islice
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from napkifu.stopping import in_worker
+
+if TYPE_CHECKING:  # (imported when a pool is made: a one-core run never needs them)
+    import multiprocessing.context
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -95,6 +97,8 @@ def run_jobs(
         yield from map(func, head)
         yield from map(func, source)
         return
+    from concurrent.futures import ProcessPoolExecutor
+
     pending = _chain(head, source)
     pool = ProcessPoolExecutor(max_workers=n, mp_context=pool_context(), initializer=in_worker)
     try:
@@ -135,6 +139,8 @@ def share_jobs(func: Callable[[T], R], items: Sequence[T], jobs: int | None = No
     n = resolve_jobs(jobs)
     if n <= 1 or len(items) <= 1:
         return [func(item) for item in items]
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     results: list[R | None] = [None] * len(items)
     front, back = 0, len(items)  # items[front:back] are not started
     pool = ProcessPoolExecutor(max_workers=n - 1, mp_context=pool_context(), initializer=in_worker)
@@ -162,6 +168,13 @@ def share_jobs(func: Callable[[T], R], items: Sequence[T], jobs: int | None = No
     return results  # type: ignore[return-value]  # (every slot is filled)
 
 
+def broken_pool(err: BaseException) -> bool:
+    """Whether ``err`` says a pool's worker died (killed, out of memory?). Asked
+    without importing the pool's modules: a one-core run never loads them."""
+    process = sys.modules.get("concurrent.futures.process")
+    return process is not None and isinstance(err, process.BrokenProcessPool)
+
+
 def stop_workers(pool: ProcessPoolExecutor) -> None:
     """End a pool's workers at once, busy or not (SIGTERM: they hold nothing that
     needs cleaning; what they wrote is in a folder the caller removes)."""
@@ -174,6 +187,8 @@ def pool_context() -> multiprocessing.context.BaseContext:
     """fork where it is safe (workers start at once and share what the parent has
     imported); once polars is loaded, whose thread pool would make a forked child
     deadlock (polars warns about exactly this), spawn (also where fork does not exist)."""
+    import multiprocessing
+
     if "polars" in sys.modules or "fork" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     return multiprocessing.get_context("fork")

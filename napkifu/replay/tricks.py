@@ -101,16 +101,16 @@ def seat_tricks(
                 leader = _disputed_leader(
                     rules, lines, k, written, leader, step, n, trump, seat_of, owners
                 )
-        plays = line.plays[:n]
+        cards = list(line.cards[:n])
         if owners and not (gap or lost_seating):
             fixed = _seat_order(players, line, orders[leader, step], orders, owners, rep)
             if fixed is not None:
                 line = fixed
-                plays = line.plays
-        cards = [p.card for p in plays]
+                cards = list(line.cards)
         seats = orders[leader, step][: len(cards)] if n else ()
         # Only a joker can carry a `>♥` suffix: the grammar rejects it on any other card.
-        for i, p in enumerate(plays if JOKER in cards else ()):
+        # (The plays themselves are made only for a trick with a joker in it.)
+        for i, p in enumerate(line.plays[:n] if JOKER in cards else ()):
             if p.card == JOKER and rules.jokers == 0:
                 rep.add(
                     "NAP203",
@@ -131,15 +131,18 @@ def seat_tricks(
             cards
             and cards[0] == JOKER
             and rules.joker_lead == "suit"
-            and plays[0].joker_suit is None
+            and line.plays[0].joker_suit is None
         ):
             rep.add(
                 "NAP507",
-                plays[0].span,
+                line.plays[0].span,
                 f"{players[leader]} leads the joker without naming a suit (write JK>♥)",
                 f"{players[leader]} がスートを指定せずにジョーカーをリードした（JK>♥ と書く）",
             )
-        lead_suit = lead_suit_of(rules, cards[0], plays[0].joker_suit, trump) if cards else None
+        lead_suit = None
+        if cards:
+            named_suit = line.plays[0].joker_suit if cards[0] >= JOKER else None
+            lead_suit = lead_suit_of(rules, cards[0], named_suit, trump)
         ranked = rank(cards, lead_suit, line.number, line.number == total) if cards else NO_RANK
         winner = seats[ranked[0]] if seats else leader
         if rules.reverse_jack:
@@ -177,7 +180,7 @@ def split_unknown_tricks(
     seated like a line lost to a syntax error: the next trick is seated from its
     written leader, and the written result stands."""
     last = rules.tricks
-    if all(len(line.plays) == n and line.number <= last for line in lines):
+    if all(len(line.cards) == n and line.number <= last for line in lines):
         return list(lines), []  # (the common case: every trick readable)
     readable: list[TrickLine] = []
     unknown: list[int] = []
@@ -232,13 +235,13 @@ def _seat_order(
     read in seat order from another player (or reversed): reported once, at the
     line, with the order the cards were played in (NOTATION.md v1.1 §3)."""
     get = owners.get
-    for p, s in zip(line.plays, seats, strict=False):
-        o = get(p.card)
+    cards = line.cards
+    for c, s in zip(cards, seats, strict=False):
+        o = get(c)
         if o is not None and o != s:
             break
     else:
         return None  # (the common case: the given hands agree with the seating)
-    cards = [p.card for p in line.plays]
     owned = [owners.get(c) for c in cards]
     if len(cards) != len(seats) or sum(o is not None for o in owned) < len(cards) - 1:
         return None
@@ -304,7 +307,7 @@ def _disputed_leader(
     trick, or no later leader written) the computed leader: the slip of a name is the
     commoner fault, and a changed winner shows itself at the next written leader."""
     line = lines[k]
-    cards = [p.card for p in line.plays[:n]]
+    cards = list(line.cards[:n])
 
     def fit(leader: int) -> tuple[int, int]:
         seats = [(leader + step * i) % n for i in range(len(cards))]
