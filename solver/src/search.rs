@@ -16,6 +16,8 @@ pub use crate::order::MoveList;
 
 /// The error of a search stopped by its poll.
 pub const STOPPED: &str = "stopped";
+/// The error of a search stopped by its node limit (benchmarks: a run cannot hang).
+pub const LIMIT: &str = "node limit reached";
 
 /// A position: each seat's cards, the trick so far, who leads it and the direction
 /// of play, and which seats are Napoleon's side.
@@ -47,6 +49,8 @@ pub struct Solver {
     /// check of Python's signals. A stopped search stores nothing and errs.
     pub poll: Option<fn() -> bool>,
     pub(crate) stopped: bool,
+    /// Stop (with `LIMIT`) once `nodes` reaches this many.
+    pub limit: u64,
     /// Per card, how often leading it cut a search off, a cut with `n` cards left
     /// in the leader's hand weighing 4ⁿ (move ordering only: kept across the
     /// solves of a round, it never changes a value).
@@ -75,6 +79,7 @@ impl Solver {
             pruning: true,
             poll: None,
             stopped: false,
+            limit: u64::MAX,
             history: [0; 54],
         }
     }
@@ -211,10 +216,11 @@ impl Solver {
         Ok(self.moves(&s, seat, false).as_slice().to_vec())
     }
 
-    /// `Err(STOPPED)` once a poll asked the search to stop (then ready again).
+    /// `Err(STOPPED)` once a poll asked the search to stop, `Err(LIMIT)` once the
+    /// node limit did (then ready again).
     fn check_stopped(&mut self) -> Result<(), String> {
         if std::mem::take(&mut self.stopped) {
-            return Err(STOPPED.into());
+            return Err(if self.nodes >= self.limit { LIMIT } else { STOPPED }.into());
         }
         Ok(())
     }
@@ -281,7 +287,9 @@ impl Solver {
 
     fn ab(&mut self, s: &mut State, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 0xffff == 0 && self.poll.is_some_and(|poll| poll()) {
+        if self.nodes & 0xffff == 0 && self.poll.is_some_and(|poll| poll())
+            || self.nodes >= self.limit
+        {
             self.stopped = true;
         }
         if self.stopped {
