@@ -1,7 +1,13 @@
 //! The transposition table: bounds on the honors still to be won, per position at
-//! the start of a trick, keyed on relative ranks (see `canon`).
+//! the start of a trick, keyed on relative ranks (see `canon`) and on the low cards
+//! whose ranks decided the result (winning ranks, as DDS does it: see `ranks`).
 //!
-//! A bucketed open table of at most `cap` entries (memory bounded: 40 bytes an
+//! Two levels: the key (`canon`: who holds each honor and special card, and how
+//! many of each run of low cards) picks a bucket; each entry of it adds, per suit,
+//! how many of the suit's highest low cards mattered (`k`) and their owners, and
+//! serves every position whose highest `k` low cards have those owners.
+//!
+//! A bucketed open table of at most `cap` entries (memory bounded: 72 bytes an
 //! entry), grown by doubling from a small start so that a short search does not pay
 //! for a large table. When a bucket is full the entry with the fewest cards left
 //! (the cheapest to search again) gives way. Entries stay valid across the solves of
@@ -11,16 +17,21 @@
 /// the leader, direction, pending discards and Napoleon's side.
 pub type Key = [u64; 4];
 
+/// Per suit the owners of its low cards, highest first, three bits a card.
+pub type Lows = [u64; 4];
+
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: Key,
+    lows: Lows, // masked to the highest `k` cards of each suit
+    k: [u8; 4],
     lo: u8,
     hi: u8,
     best: u8,  // the canonical card that was best (or cut off) here
     depth: u8, // cards left; 0: an empty slot
 }
 
-const WAYS: usize = 4;
+const WAYS: usize = 8;
 const START: usize = 1 << 12;
 
 pub struct Table {
@@ -63,21 +74,37 @@ impl Table {
         (hash(k) as usize & (self.slots.len() / WAYS - 1)) * WAYS
     }
 
-    /// The stored (lower bound, upper bound, best canonical card) of `k`.
-    pub fn get(&self, k: &Key) -> Option<(u8, u8, u8)> {
+    /// The bounds every entry that serves (`k`, `lows`) gives, joined: (lower bound,
+    /// upper bound, a best canonical card, per suit how many of the highest low
+    /// cards they read).
+    pub fn get(&self, k: &Key, lows: &Lows) -> Option<(u8, u8, u8, [u8; 4])> {
         if self.slots.is_empty() {
             return None;
         }
         let b = self.bucket(k);
-        self.slots[b..b + WAYS]
-            .iter()
-            .find(|e| e.depth != 0 && e.key == *k)
-            .map(|e| (e.lo, e.hi, e.best))
+        let mut got: Option<(u8, u8, u8, [u8; 4])> = None;
+        for e in &self.slots[b..b + WAYS] {
+            if e.depth == 0 || e.key != *k || (0..4).any(|s| lows[s] & mask(e.k[s]) != e.lows[s]) {
+                continue;
+            }
+            got = Some(match got {
+                None => (e.lo, e.hi, e.best, e.k),
+                Some((lo, hi, best, k)) => (
+                    lo.max(e.lo),
+                    hi.min(e.hi),
+                    if best == u8::MAX { e.best } else { best },
+                    [0, 1, 2, 3].map(|s| k[s].max(e.k[s])),
+                ),
+            });
+        }
+        got
     }
 
-    /// Narrows the bounds of `k` (`depth`: cards left, ≥ 1) to `lo..=hi`; `best`
-    /// `u8::MAX` keeps the card stored.
-    pub fn put(&mut self, k: Key, depth: u8, lo: u8, hi: u8, best: u8) {
+    /// Narrows the bounds of (`k`, the highest `kk` of `lows`) (`depth`: cards
+    /// left, ≥ 1) to `lo..=hi`; `best` `u8::MAX` keeps the card stored.
+    #[allow(clippy::too_many_arguments)]
+    pub fn put(&mut self, k: Key, lows: &Lows, kk: [u8; 4], depth: u8, lo: u8, hi: u8, best: u8) {
+        let lows = [0, 1, 2, 3].map(|s| lows[s] & mask(kk[s]));
         if self.slots.is_empty() {
             self.slots = vec![Entry::default(); START.min(self.cap)];
         } else if self.len * 4 >= self.slots.len() * 3 && self.slots.len() < self.cap {
@@ -85,7 +112,10 @@ impl Table {
         }
         let b = self.bucket(&k);
         let bucket = &mut self.slots[b..b + WAYS];
-        if let Some(e) = bucket.iter_mut().find(|e| e.depth != 0 && e.key == k) {
+        if let Some(e) = bucket
+            .iter_mut()
+            .find(|e| e.depth != 0 && e.key == k && e.k == kk && e.lows == lows)
+        {
             e.lo = e.lo.max(lo);
             e.hi = e.hi.min(hi);
             if best != u8::MAX {
@@ -103,6 +133,8 @@ impl Table {
         }
         bucket[i] = Entry {
             key: k,
+            lows,
+            k: kk,
             lo,
             hi,
             best,
@@ -122,4 +154,9 @@ impl Table {
             }
         }
     }
+}
+
+/// The bits of the highest `k` cards of a suit's `Lows`.
+fn mask(k: u8) -> u64 {
+    (1u64 << (3 * k as u32)) - 1
 }
