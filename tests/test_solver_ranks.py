@@ -1,9 +1,9 @@
 """Winning ranks (solver/src/ranks.rs): a table entry serves every position that
-differs from the one it was searched in only in which low cards (plain cards that
-are not honors) each hand holds, as far as the search did not read their ranks.
-One solver, its table kept, judges a random endgame and then re-deals of its low
-cards (each hand keeps how many of each suit it holds), each against a fresh plain
-alpha-beta search, on every preset and many option mixes."""
+differs from the one it was searched in only in which plain cards (no special
+class) each hand holds, as far as the search did not read their ranks. One
+solver, its table kept, judges a random endgame and then re-deals of its plain
+cards (each hand keeps how many honors and others of each suit it holds), each
+against a fresh plain alpha-beta search, on every preset and many option mixes."""
 
 from __future__ import annotations
 
@@ -23,19 +23,20 @@ SPECIAL = {s * 13 + r for s in range(4) for r in (0, 9)} | {12, 23, 40}
 
 
 def redeal_lows(rng: random.Random, pos: Position, honors: frozenset[int]) -> Position:
-    """``pos`` with each suit's low cards in hand shuffled among the hands that hold
-    them, every hand keeping its number of each suit's low cards."""
+    """``pos`` with each suit's plain cards in hand (no special class), honors and
+    the others apart, shuffled among the hands that hold them, every hand keeping
+    how many of each it holds."""
 
-    def low(c: int) -> bool:
-        return c < JOKER and c not in honors and c not in SPECIAL
+    def kind(c: int) -> tuple[int, bool] | None:
+        return None if c >= JOKER or c in SPECIAL else (c // 13, c in honors)
 
     hands = [list(h) for h in pos.hands]
-    for suit in range(4):
-        pool = [c for h in hands for c in h if low(c) and c // 13 == suit]
+    for k in {kind(c) for h in hands for c in h} - {None}:
+        pool = [c for h in hands for c in h if kind(c) == k]
         rng.shuffle(pool)
         for h in hands:
             for i, c in enumerate(h):
-                if low(c) and c // 13 == suit:
+                if kind(c) == k:
                     h[i] = pool.pop()
     return Position(
         tuple(tuple(sorted(h)) for h in hands),
@@ -51,7 +52,7 @@ def redeal_lows(rng: random.Random, pos: Position, honors: frozenset[int]) -> Po
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_one_table_serves_redealt_low_cards(preset: str) -> None:
+def test_one_table_serves_redealt_plain_cards(preset: str) -> None:
     rng = random.Random(f"ranks-{preset}")
     redealt = 0
     for i in range(12):

@@ -34,17 +34,20 @@ impl Solver {
             }
         }
         let mut sure = [0i32; 2];
+        let mut read = 0;
         for side in 0..2 {
             let mut bits = held[side] & self.rules.honors;
             while bits != 0 {
                 let c = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                sure[side] += (self.weakest[c] < strongest[1 - side]) as i32;
+                if self.weakest[c] < strongest[1 - side] {
+                    sure[side] += 1;
+                    read |= (1u64 << c) & self.low; // (its rank beat the other side's)
+                }
             }
         }
-        let mut read = 0;
         if let Some((side, w)) = self.decided(s) {
-            read = (1u64 << w) & self.low;
+            read |= (1u64 << w) & self.low;
             let r = &self.rules;
             let table = &s.trick[..s.tlen];
             sure[side] += table

@@ -34,12 +34,13 @@ impl Canon {
     }
 
     /// The renumbered card of every card in `hands` and `trick` (`map`), the
-    /// table key and the owners of the plain cards below the honors (`low`).
+    /// table key and the owners of the plain cards (`low`: no special class).
     ///
     /// The key holds the owner of every renumbered card (seat + 1, 7 on the table)
     /// in three bit planes, and `extra` with the trick's renumbered cards in order
     /// from bit 24 (six bits a card) — except that within each run of `low` cards
-    /// of a suit (no other card between them) the owners are sorted, so that the key
+    /// of a suit (no other card between them, all honors or none) the owners are
+    /// sorted, so that the key
     /// says only how many of the run each hand holds: which of them a hand holds is
     /// in the second part, per suit the owners of its `low` cards from the highest
     /// down, three bits a card from bit 0 (winning ranks: see `ranks`).
@@ -78,6 +79,7 @@ impl Canon {
             let mut from = 0usize;
             let mut run = [(0u8, 0u8); 13]; // (renumbered card, owner) of a run of low cards
             let mut len = 0usize;
+            let mut run_card = 0usize; // the last card of the run
             while bits != 0 {
                 let r = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -92,6 +94,12 @@ impl Canon {
                 map[c] = canon as u8;
                 let o = owner[c];
                 if low >> c & 1 == 1 {
+                    let honor = honors >> c & 1;
+                    if len > 0 && honors >> run_card & 1 != honor {
+                        flush(&mut key, &mut run[..len], put);
+                        len = 0;
+                    }
+                    run_card = c;
                     run[len] = (canon as u8, o);
                     len += 1;
                     *sq = *sq << 3 | o as u64;

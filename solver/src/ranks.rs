@@ -54,10 +54,13 @@ impl Solver {
         if self.low >> wc & 1 == 0 {
             return 0;
         }
-        let same = cards
-            .iter()
-            .enumerate()
-            .any(|(i, &c)| i != w && self.low >> c & 1 == 1 && c as u64 / 13 == wc / 13);
+        let honor = self.rules.honors >> wc & 1;
+        let same = cards.iter().enumerate().any(|(i, &c)| {
+            i != w
+                && self.low >> c & 1 == 1
+                && c as u64 / 13 == wc / 13
+                && self.rules.honors >> c & 1 == honor
+        });
         if same {
             1 << wc
         } else {
@@ -83,7 +86,10 @@ impl Solver {
             if present >> c & 1 == 0 {
                 continue;
             }
-            if s.hands[seat] >> c & 1 == 0 || self.low >> c & 1 == 0 {
+            if s.hands[seat] >> c & 1 == 0
+                || self.low >> c & 1 == 0
+                || self.rules.honors >> c & 1 != self.rules.honors >> card & 1
+            {
                 break;
             }
             out |= 1 << c;

@@ -36,7 +36,7 @@ pub struct Position {
 pub struct Solver {
     pub rules: Rules,
     pub(crate) special: u64,
-    /// Low cards: plain cards that are not honors (`ranks`).
+    /// Plain cards: no special class (`ranks`).
     pub(crate) low: u64,
     /// Each card's weakest and strongest sort key over every trick it may be in.
     pub(crate) weakest: [u16; 54],
@@ -70,7 +70,7 @@ impl Solver {
         let special = rules.special();
         let canon = Canon::new(special, rules.honors);
         let (weakest, strongest) = crate::bounds::extremes(&rules);
-        let low = !special & !rules.honors & ((1 << 52) - 1);
+        let low = !special & ((1 << 52) - 1);
         Solver {
             rules,
             special,
