@@ -31,7 +31,7 @@ struct Entry {
     depth: u8, // cards left; 0: an empty slot
 }
 
-const WAYS: usize = 8;
+const WAYS: usize = 16;
 const START: usize = 1 << 12;
 
 pub struct Table {
