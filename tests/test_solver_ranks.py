@@ -55,8 +55,8 @@ def redeal_lows(rng: random.Random, pos: Position, honors: frozenset[int]) -> Po
 def test_one_table_serves_redealt_plain_cards(preset: str) -> None:
     rng = random.Random(f"ranks-{preset}")
     redealt = 0
-    for i in range(12):
-        rules, trump, pos = random_endgame(rng, preset, 4 + i % 2)
+    for i in range(60):
+        rules, trump, pos = random_endgame(rng, preset, 3 + i % 2)
         fast = solver_for(rules, trump)
         solve(fast, pos)
         for _ in range(8):
@@ -66,4 +66,4 @@ def test_one_table_serves_redealt_plain_cards(preset: str) -> None:
             assert solve(fast, other) == want, (rules.settings, trump, pos, other)
         plain = solver_for(rules, trump, pruning=False)
         assert values(fast, other) == values(plain, other), (rules.settings, other)
-    assert redealt > 40  # the re-deals moved cards (the table's entries were reused)
+    assert redealt > 200  # the re-deals moved cards (the table's entries were reused)

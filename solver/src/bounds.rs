@@ -24,23 +24,24 @@ impl Solver {
             let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
             all[(s.side >> seat & 1) as usize] |= 1 << c;
         }
-        let mut strongest = [NO_KEY; 2];
-        for side in 0..2 {
-            let mut bits = all[side];
-            while bits != 0 {
-                let c = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                strongest[side] = strongest[side].min(self.strongest[c]);
-            }
-        }
         let mut sure = [0i32; 2];
         let mut read = 0;
         for side in 0..2 {
-            let mut bits = held[side] & self.rules.honors;
+            // only honors that are never a discard can be sure (most are not)
+            let mut bits = held[side] & self.rules.honors & self.firm;
+            if bits == 0 {
+                continue;
+            }
+            let other = all[1 - side];
+            let beat = self
+                .by_strength
+                .iter()
+                .find(|&&c| other >> c & 1 == 1)
+                .map_or(NO_KEY, |&c| self.strongest[c as usize]);
             while bits != 0 {
                 let c = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if self.weakest[c] < strongest[1 - side] {
+                if self.weakest[c] < beat {
                     sure[side] += 1;
                     read |= (1u64 << c) & self.low; // (its rank beat the other side's)
                 }

@@ -8,7 +8,7 @@
 //! move ordering (`order`); `state` plays and takes back cards.
 
 use crate::canon::Canon;
-use crate::rules::{Rules, JOKER};
+use crate::rules::{Rules, JOKER, NO_KEY};
 use crate::state::State;
 use crate::tt::{Key, Lows, Table};
 
@@ -41,6 +41,10 @@ pub struct Solver {
     /// Each card's weakest and strongest sort key over every trick it may be in.
     pub(crate) weakest: [u16; 54],
     pub(crate) strongest: [u16; 54],
+    /// Every card, strongest (lowest `strongest`) first.
+    pub(crate) by_strength: [u8; 54],
+    /// Cards whose weakest key is a real one (never a discard that cannot win).
+    pub(crate) firm: u64,
     pub(crate) canon: Canon,
     pub(crate) table: Table,
     pub nodes: u64,
@@ -71,12 +75,19 @@ impl Solver {
         let canon = Canon::new(special, rules.honors);
         let (weakest, strongest) = crate::bounds::extremes(&rules);
         let low = !special & ((1 << 52) - 1);
+        let mut by_strength: [u8; 54] = std::array::from_fn(|c| c as u8);
+        by_strength.sort_by_key(|&c| strongest[c as usize]);
+        let firm = (0..54)
+            .filter(|&c| weakest[c] < NO_KEY)
+            .fold(0u64, |a, c| a | 1 << c);
         Solver {
             rules,
             special,
             low,
             weakest,
             strongest,
+            by_strength,
+            firm,
             canon,
             table: Table::new(cap),
             nodes: 0,

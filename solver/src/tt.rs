@@ -36,6 +36,9 @@ const START: usize = 1 << 12;
 
 pub struct Table {
     slots: Vec<Entry>,
+    /// Per slot the high half of its key's hash (0: empty), scanned before the
+    /// entries themselves (a bucket's tags fill one cache line).
+    tags: Vec<u32>,
     cap: usize,
     len: usize,
 }
@@ -52,6 +55,7 @@ impl Table {
     pub fn new(cap: usize) -> Table {
         Table {
             slots: Vec::new(),
+            tags: Vec::new(),
             cap: cap.max(WAYS).next_power_of_two(),
             len: 0,
         }
@@ -67,11 +71,17 @@ impl Table {
 
     pub fn clear(&mut self) {
         self.slots = Vec::new();
+        self.tags = Vec::new();
         self.len = 0;
     }
 
-    fn bucket(&self, k: &Key) -> usize {
-        (hash(k) as usize & (self.slots.len() / WAYS - 1)) * WAYS
+    /// The first slot of `k`'s bucket and its tag.
+    fn bucket(&self, k: &Key) -> (usize, u32) {
+        let h = hash(k);
+        (
+            (h as usize & (self.slots.len() / WAYS - 1)) * WAYS,
+            (h >> 32) as u32 | 1,
+        )
     }
 
     /// The bounds every entry that serves (`k`, `lows`) gives, joined: (lower bound,
@@ -81,10 +91,14 @@ impl Table {
         if self.slots.is_empty() {
             return None;
         }
-        let b = self.bucket(k);
+        let (b, tag) = self.bucket(k);
         let mut got: Option<(u8, u8, u8, [u8; 4])> = None;
-        for e in &self.slots[b..b + WAYS] {
-            if e.depth == 0 || e.key != *k || (0..4).any(|s| lows[s] & mask(e.k[s]) != e.lows[s]) {
+        for (i, &t) in self.tags[b..b + WAYS].iter().enumerate() {
+            if t != tag {
+                continue;
+            }
+            let e = &self.slots[b + i];
+            if e.key != *k || (0..4).any(|s| lows[s] & mask(e.k[s]) != e.lows[s]) {
                 continue;
             }
             got = Some(match got {
@@ -107,10 +121,11 @@ impl Table {
         let lows = [0, 1, 2, 3].map(|s| lows[s] & mask(kk[s]));
         if self.slots.is_empty() {
             self.slots = vec![Entry::default(); START.min(self.cap)];
+            self.tags = vec![0; START.min(self.cap)];
         } else if self.len * 4 >= self.slots.len() * 3 && self.slots.len() < self.cap {
             self.grow();
         }
-        let b = self.bucket(&k);
+        let (b, tag) = self.bucket(&k);
         let bucket = &mut self.slots[b..b + WAYS];
         if let Some(e) = bucket
             .iter_mut()
@@ -131,6 +146,7 @@ impl Table {
         if bucket[i].depth == 0 {
             self.len += 1;
         }
+        self.tags[b + i] = tag;
         bucket[i] = Entry {
             key: k,
             lows,
@@ -145,11 +161,13 @@ impl Table {
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         self.slots = vec![Entry::default(); old.len() * 2];
+        self.tags = vec![0; old.len() * 2];
         self.len = 0;
         for e in old.into_iter().filter(|e| e.depth != 0) {
-            let b = self.bucket(&e.key);
-            if let Some(slot) = self.slots[b..b + WAYS].iter_mut().find(|s| s.depth == 0) {
-                *slot = e;
+            let (b, tag) = self.bucket(&e.key);
+            if let Some(i) = self.slots[b..b + WAYS].iter().position(|s| s.depth == 0) {
+                self.slots[b + i] = e;
+                self.tags[b + i] = tag;
                 self.len += 1;
             }
         }
