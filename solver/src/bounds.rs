@@ -169,10 +169,15 @@ impl Solver {
                         weakest = weakest.max(r.key(card, 0, lead, s2, m));
                     }
                 }
-                let mut rest = others;
-                while rest != 0 {
-                    let o = rest.trailing_zeros() as u8;
-                    rest &= rest - 1;
+                // the other cards strongest first: once one cannot beat it in any
+                // trick, none after it can
+                for &o in &self.by_strength {
+                    if others >> o & 1 == 0 {
+                        continue;
+                    }
+                    if self.strongest[o as usize] >= weakest {
+                        break;
+                    }
                     let oc = o.min(JOKER);
                     let m_in: &[bool] = if card == MIGHTY || oc == MIGHTY {
                         &[true]
