@@ -9,6 +9,8 @@ the tests (``--parity N`` random tricks per preset).
 
     PYTHONPATH=. .venv/bin/python benchmarks/bench_solver.py --rounds 20 --from-trick 4
     PYTHONPATH=. .venv/bin/python benchmarks/bench_solver.py --rounds 0 --parity 1000000
+    PYTHONPATH=. .venv/bin/python benchmarks/bench_solver.py --rounds 5 --from-trick 1 \
+        --no-analyse --node-limit 20000000
 """
 
 from __future__ import annotations
@@ -31,12 +33,13 @@ def _p99(xs: list[float]) -> float:
     return xs[min(len(xs) - 1, round(0.99 * (len(xs) - 1)))]
 
 
-def bench(preset: str, rounds: int, from_trick: int, analyse: bool) -> None:
+def bench(preset: str, rounds: int, from_trick: int, analyse: bool, limit: int | None) -> None:
     record = simulate_record(SimConfig(preset=preset, rounds=rounds, seed=7), 1, 1)
     games, _ = judge(record, "bench")
     solves: list[float] = []
     nodes: list[int] = []
     whole: list[float] = []
+    capped = 0
     for game in games:
         rules = game.rules
         for rnd in game.rounds:
@@ -55,11 +58,17 @@ def bench(preset: str, rounds: int, from_trick: int, analyse: bool) -> None:
                 named = move[1] if not pos.trick else None
                 pos = play(rules, trump, pos, (move[0], named))  # type: ignore[arg-type]
             solver = solver_for(rules, trump)  # type: ignore[arg-type]
+            solver.node_limit = limit
             t = time.perf_counter()
-            solve(solver, pos)
+            try:
+                solve(solver, pos)
+            except ValueError as e:  # the node limit: counted at the limit, said below
+                if "node limit" not in str(e):
+                    raise
+                capped += 1
             solves.append(time.perf_counter() - t)
             nodes.append(solver.nodes)
-            if analyse:
+            if analyse and not capped:
                 t = time.perf_counter()
                 analyse_round(rules, rnd, from_trick)  # type: ignore[arg-type]
                 whole.append(time.perf_counter() - t)
@@ -69,6 +78,8 @@ def bench(preset: str, rounds: int, from_trick: int, analyse: bool) -> None:
         f"({statistics.median(nodes):,.0f} nodes median, {max(nodes):,} max, "
         f"{sum(nodes):,} total)"
     )
+    if capped:
+        line += f"; {capped} stopped at the node limit (counted at it)"
     if whole:
         line += (
             f"; analyse every card median {statistics.median(whole) * 1000:.0f} ms "
@@ -103,12 +114,18 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=20, help="simulated rounds per preset")
     ap.add_argument("--from-trick", type=int, default=1)
     ap.add_argument("--no-analyse", action="store_true", help="time the par only")
+    ap.add_argument(
+        "--node-limit",
+        type=int,
+        default=None,
+        help="stop a solve after this many search nodes (counted at the limit)",
+    )
     ap.add_argument("--parity", type=int, default=0, help="random tricks per preset")
     args = ap.parse_args()
     if args.parity:
         parity(args.parity)
     for preset in sorted(PRESETS) if args.rounds else ():
-        bench(preset, args.rounds, args.from_trick, not args.no_analyse)
+        bench(preset, args.rounds, args.from_trick, not args.no_analyse, args.node_limit)
 
 
 if __name__ == "__main__":

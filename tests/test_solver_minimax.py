@@ -89,3 +89,19 @@ def test_one_solver_through_a_game_keeps_plain_values(preset: str) -> None:
             assert solve(fast, pos, last) == want, (rules.settings, pos)
             last = want
             pos = play(rules, trump, pos, rng.choice(legal_moves(rules, trump, pos)))
+
+
+def test_node_limit_stops_a_search_and_none_lifts_it() -> None:
+    """``node_limit`` (the benchmark's guard against a run that would not end):
+    a search that reaches it stops with a ValueError naming it, and the value is
+    found again once the limit is lifted."""
+    rng = random.Random("node-limit")
+    rules, trump, pos = random_endgame(rng, "standard", 5)
+    want = solve(solver_for(rules, trump, pruning=False), pos)
+    fast = solver_for(rules, trump)
+    fast.node_limit = 5
+    with pytest.raises(ValueError, match="node limit"):
+        solve(fast, pos)
+    assert fast.node_limit == 5
+    fast.node_limit = None
+    assert solve(fast, pos) == want

@@ -256,6 +256,17 @@ impl Solver {
         self.core.nodes
     }
 
+    /// Searches stop with a ValueError once `nodes` reaches this many (None: never).
+    #[getter]
+    fn get_node_limit(&self) -> Option<u64> {
+        (self.core.limit != u64::MAX).then_some(self.core.limit)
+    }
+
+    #[setter]
+    fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.core.limit = limit.unwrap_or(u64::MAX);
+    }
+
     /// Entries in the transposition table (at most `table_cap`).
     #[getter]
     fn table_len(&self) -> usize {

@@ -8,8 +8,10 @@ use crate::state::State;
 impl Solver {
     /// Bounds on the honors Napoleon's side wins from `s` (`rem`: all still to be
     /// won): each side surely wins the honors it holds in cards that beat every card
-    /// the other side has left (in hand or on the table), whatever the trick.
-    pub(crate) fn bounds(&self, s: &State, rem: i32) -> (i32, i32) {
+    /// the other side has left (in hand or on the table), whatever the trick; and
+    /// the low card whose rank decided the trick on the table (`ranks`: an honor
+    /// or special card outranks a low one of its suit whichever it is).
+    pub(crate) fn bounds(&self, s: &State, rem: i32) -> (i32, i32, u64) {
         let n = self.rules.players;
         let mut held = [0u64; 2]; // defenders', Napoleon's side's
         let mut all = [0u64; 2];
@@ -22,25 +24,31 @@ impl Solver {
             let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
             all[(s.side >> seat & 1) as usize] |= 1 << c;
         }
-        let mut strongest = [NO_KEY; 2];
-        for side in 0..2 {
-            let mut bits = all[side];
-            while bits != 0 {
-                let c = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                strongest[side] = strongest[side].min(self.strongest[c]);
-            }
-        }
         let mut sure = [0i32; 2];
+        let mut read = 0;
         for side in 0..2 {
-            let mut bits = held[side] & self.rules.honors;
+            // only honors that are never a discard can be sure (most are not)
+            let mut bits = held[side] & self.rules.honors & self.firm;
+            if bits == 0 {
+                continue;
+            }
+            let other = all[1 - side];
+            let beat = self
+                .by_strength
+                .iter()
+                .find(|&&c| other >> c & 1 == 1)
+                .map_or(NO_KEY, |&c| self.strongest[c as usize]);
             while bits != 0 {
                 let c = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                sure[side] += (self.weakest[c] < strongest[1 - side]) as i32;
+                if self.weakest[c] < beat {
+                    sure[side] += 1;
+                    read |= (1u64 << c) & self.low; // (its rank beat the other side's)
+                }
             }
         }
-        if let Some(side) = self.decided(s) {
+        if let Some((side, w)) = self.decided(s) {
+            read |= (1u64 << w) & self.low;
             let r = &self.rules;
             let table = &s.trick[..s.tlen];
             sure[side] += table
@@ -51,13 +59,14 @@ impl Solver {
                 sure[side] += s.widow as i32;
             }
         }
-        (sure[1], rem - sure[0])
+        (sure[1], rem - sure[0], read)
     }
 
     /// The side (1: Napoleon's) that wins the trick on the table whatever the
     /// players still to play it add: its best card beats every other card on the
-    /// table and in their hands, same-two holding or not, the mighty played or not.
-    pub(crate) fn decided(&self, s: &State) -> Option<usize> {
+    /// table and in their hands, same-two holding or not, the mighty played or not;
+    /// with that card.
+    pub(crate) fn decided(&self, s: &State) -> Option<(usize, u8)> {
         if s.tlen == 0 {
             return None;
         }
@@ -109,20 +118,22 @@ impl Solver {
                 return None;
             }
         }
-        Some((s.side >> seat_of(w) & 1) as usize)
+        Some(((s.side >> seat_of(w) & 1) as usize, s.trick[w]))
     }
 
     /// Honors the leader's side is sure to win in the next tricks: the leader's
     /// cards that no card left in another hand can beat, whatever the lead or trick
     /// (same-two or not, the mighty in the trick or not), win a trick each in a row;
     /// those tricks hold their own honors and, from each other hand, the honors it
-    /// must play once its other cards run out.
-    pub(crate) fn sure_honors(&self, s: &State) -> i32 {
+    /// must play once its other cards run out. With the low cards found
+    /// unbeatable (`ranks`).
+    pub(crate) fn sure_honors(&self, s: &State) -> (i32, u64) {
         let r = &self.rules;
         let n = r.players;
         if s.trick_no == 1 && r.opening_restricted {
-            return 0;
+            return (0, 0);
         }
+        let mut read = 0u64;
         let hand = s.hands[s.leader];
         let mut others = 0u64;
         for (i, &h) in s.hands[..n].iter().enumerate() {
@@ -158,10 +169,15 @@ impl Solver {
                         weakest = weakest.max(r.key(card, 0, lead, s2, m));
                     }
                 }
-                let mut rest = others;
-                while rest != 0 {
-                    let o = rest.trailing_zeros() as u8;
-                    rest &= rest - 1;
+                // the other cards strongest first: once one cannot beat it in any
+                // trick, none after it can
+                for &o in &self.by_strength {
+                    if others >> o & 1 == 0 {
+                        continue;
+                    }
+                    if self.strongest[o as usize] >= weakest {
+                        break;
+                    }
                     let oc = o.min(JOKER);
                     let m_in: &[bool] = if card == MIGHTY || oc == MIGHTY {
                         &[true]
@@ -181,12 +197,13 @@ impl Solver {
                 true
             });
             if sure {
+                read |= (1u64 << c) & self.low;
                 wins += 1;
                 honors += (card < JOKER && r.honors >> card & 1 == 1) as i32;
             }
         }
         if wins == 0 {
-            return 0;
+            return (0, 0);
         }
         for (i, &h) in s.hands[..n].iter().enumerate() {
             if i != s.leader {
@@ -197,12 +214,12 @@ impl Solver {
         if s.pending {
             honors += s.widow as i32;
         }
-        honors
+        (honors, read)
     }
 
     /// The last trick: every hand holds one card, so no choice is left but the suit
-    /// a led joker names.
-    pub(crate) fn last_trick(&self, s: &State) -> i32 {
+    /// a led joker names. With the low card whose rank won it (`ranks`).
+    pub(crate) fn last_trick(&self, s: &State) -> (i32, u64) {
         let r = &self.rules;
         let n = r.players;
         let mut cards = [0u8; 6];
@@ -217,8 +234,15 @@ impl Solver {
         if s.pending {
             gain += s.widow as i32;
         }
+        let mut raw = [0u8; 6];
+        for (i, c) in raw.iter_mut().enumerate().take(n) {
+            let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+            *c = s.hands[seat].trailing_zeros() as u8;
+        }
+        let read = std::cell::Cell::new(0u64);
         let ours = |named: Option<u8>| {
             let w = r.winner(&cards[..n], r.lead_suit(cards[0], named), s.trick_no);
+            read.set(read.get() | self.trick_read(&raw[..n], w));
             let win_seat =
                 (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
             s.side >> win_seat & 1 == 1
@@ -234,11 +258,7 @@ impl Solver {
         } else {
             ours(None)
         };
-        if won {
-            gain
-        } else {
-            0
-        }
+        (if won { gain } else { 0 }, read.get())
     }
 }
 

@@ -7,6 +7,7 @@
 mod bounds;
 pub mod canon;
 mod order;
+mod ranks;
 pub mod rules;
 pub mod search;
 mod state;

@@ -8,14 +8,16 @@
 //! move ordering (`order`); `state` plays and takes back cards.
 
 use crate::canon::Canon;
-use crate::rules::{Rules, JOKER};
+use crate::rules::{Rules, JOKER, NO_KEY};
 use crate::state::State;
-use crate::tt::{Key, Table};
+use crate::tt::{Key, Lows, Table};
 
 pub use crate::order::MoveList;
 
 /// The error of a search stopped by its poll.
 pub const STOPPED: &str = "stopped";
+/// The error of a search stopped by its node limit (benchmarks: a run cannot hang).
+pub const LIMIT: &str = "node limit reached";
 
 /// A position: each seat's cards, the trick so far, who leads it and the direction
 /// of play, and which seats are Napoleon's side.
@@ -34,9 +36,15 @@ pub struct Position {
 pub struct Solver {
     pub rules: Rules,
     pub(crate) special: u64,
+    /// Plain cards: no special class (`ranks`).
+    pub(crate) low: u64,
     /// Each card's weakest and strongest sort key over every trick it may be in.
     pub(crate) weakest: [u16; 54],
     pub(crate) strongest: [u16; 54],
+    /// Every card, strongest (lowest `strongest`) first.
+    pub(crate) by_strength: [u8; 54],
+    /// Cards whose weakest key is a real one (never a discard that cannot win).
+    pub(crate) firm: u64,
     pub(crate) canon: Canon,
     pub(crate) table: Table,
     pub nodes: u64,
@@ -47,6 +55,8 @@ pub struct Solver {
     /// check of Python's signals. A stopped search stores nothing and errs.
     pub poll: Option<fn() -> bool>,
     pub(crate) stopped: bool,
+    /// Stop (with `LIMIT`) once `nodes` reaches this many.
+    pub limit: u64,
     /// Per card, how often leading it cut a search off, a cut with `n` cards left
     /// in the leader's hand weighing 4ⁿ (move ordering only: kept across the
     /// solves of a round, it never changes a value).
@@ -64,17 +74,27 @@ impl Solver {
         let special = rules.special();
         let canon = Canon::new(special, rules.honors);
         let (weakest, strongest) = crate::bounds::extremes(&rules);
+        let low = !special & ((1 << 52) - 1);
+        let mut by_strength: [u8; 54] = std::array::from_fn(|c| c as u8);
+        by_strength.sort_by_key(|&c| strongest[c as usize]);
+        let firm = (0..54)
+            .filter(|&c| weakest[c] < NO_KEY)
+            .fold(0u64, |a, c| a | 1 << c);
         Solver {
             rules,
             special,
+            low,
             weakest,
             strongest,
+            by_strength,
+            firm,
             canon,
             table: Table::new(cap),
             nodes: 0,
             pruning: true,
             poll: None,
             stopped: false,
+            limit: u64::MAX,
             history: [0; 54],
         }
     }
@@ -160,9 +180,9 @@ impl Solver {
         for &m in moves.as_slice() {
             let (gain, undo) = self.play(&mut s, seat, m);
             let ok = if maximize {
-                gain + self.ab(&mut s, want - 1 - gain, want - gain) >= want
+                gain + self.ab(&mut s, want - 1 - gain, want - gain).0 >= want
             } else {
-                gain + self.ab(&mut s, want - gain, want + 1 - gain) <= want
+                gain + self.ab(&mut s, want - gain, want + 1 - gain).0 <= want
             };
             self.unplay(&mut s, seat, m, undo);
             self.check_stopped()?;
@@ -211,10 +231,16 @@ impl Solver {
         Ok(self.moves(&s, seat, false).as_slice().to_vec())
     }
 
-    /// `Err(STOPPED)` once a poll asked the search to stop (then ready again).
+    /// `Err(STOPPED)` once a poll asked the search to stop, `Err(LIMIT)` once the
+    /// node limit did (then ready again).
     fn check_stopped(&mut self) -> Result<(), String> {
         if std::mem::take(&mut self.stopped) {
-            return Err(STOPPED.into());
+            return Err(if self.nodes >= self.limit {
+                LIMIT
+            } else {
+                STOPPED
+            }
+            .into());
         }
         Ok(())
     }
@@ -232,9 +258,9 @@ impl Solver {
     ) -> i32 {
         let rem = self.remaining(s);
         if !self.pruning {
-            return self.ab(s, -1, rem + 1);
+            return self.ab(s, -1, rem + 1).0;
         }
-        let (mut lo, mut hi) = self.bounds(s, rem);
+        let (mut lo, mut hi, _) = self.bounds(s, rem);
         let (l, h) = (
             lo.max(within.0.unwrap_or(lo)),
             hi.min(within.1.unwrap_or(hi)),
@@ -253,7 +279,7 @@ impl Solver {
                 g
             };
             probes += 1;
-            g = self.ab(s, beta - 1, beta);
+            g = self.ab(s, beta - 1, beta).0;
             if g < beta {
                 hi = g;
             } else {
@@ -279,26 +305,31 @@ impl Solver {
         r
     }
 
-    fn ab(&mut self, s: &mut State, mut alpha: i32, mut beta: i32) -> i32 {
+    /// The value from `s` within `alpha..beta` (fail-soft), and the low cards whose
+    /// ranks it read (`ranks`).
+    fn ab(&mut self, s: &mut State, mut alpha: i32, mut beta: i32) -> (i32, u64) {
         self.nodes += 1;
-        if self.nodes & 0xffff == 0 && self.poll.is_some_and(|poll| poll()) {
+        if self.nodes & 0xffff == 0 && self.poll.is_some_and(|poll| poll())
+            || self.nodes >= self.limit
+        {
             self.stopped = true;
         }
         if self.stopped {
-            return 0;
+            return (0, 0);
         }
         let n = self.rules.players;
-        let mut key: Option<Key> = None;
+        let mut key: Option<(Key, Lows, u64)> = None;
         let mut map = [u8::MAX; 54];
         let mut hint = u8::MAX;
+        let mut read = 0u64;
         let rem = self.remaining(s);
         if !self.pruning {
-            return self.plain(s, alpha, beta);
+            return (self.plain(s, alpha, beta), 0);
         }
         if s.tlen == 0 {
             let left = s.hands[s.leader].count_ones();
             if left == 0 {
-                return 0;
+                return (0, 0);
             }
             if left == 1 {
                 return self.last_trick(s);
@@ -310,42 +341,49 @@ impl Solver {
                 | (s.pending as u64) << 4
                 | (s.side as u64) << 8
                 | if s.pending { (s.widow as u64) << 16 } else { 0 };
-            let k = self
-                .canon
-                .key(&s.hands[..n], &[], self.rules.honors, extra, &mut map);
-            if let Some((lo, hi, mv)) = self.table.get(&k) {
+            let present = s.hands[..n].iter().fold(0, |a, h| a | h);
+            let (k, lows) = self.canon.key(
+                &s.hands[..n],
+                &[],
+                self.rules.honors,
+                self.low,
+                extra,
+                &mut map,
+            );
+            if let Some((lo, hi, mv, counts)) = self.table.get(&k, &lows) {
                 hint = mv;
+                read = self.read_cards(present, counts);
                 let (lo, hi) = (lo as i32, hi as i32);
                 if lo >= beta {
-                    return lo;
+                    return (lo, read);
                 }
                 if hi <= alpha {
-                    return hi;
+                    return (hi, read);
                 }
                 alpha = alpha.max(lo);
                 beta = beta.min(hi);
                 if alpha >= beta {
-                    return alpha;
+                    return (alpha, read);
                 }
             }
-            key = Some(k);
+            key = Some((k, lows, present));
         }
         if s.tlen == 0 {
-            let sure = self.sure_honors(s);
+            let (sure, sure_read) = self.sure_honors(s);
             if s.side >> s.leader & 1 == 1 {
                 if sure >= beta {
-                    return sure;
+                    return (sure, read | sure_read);
                 }
             } else if rem - sure <= alpha {
-                return rem - sure;
+                return (rem - sure, read | sure_read);
             }
         }
-        let (lower, upper) = self.bounds(s, rem);
+        let (lower, upper, bound_read) = self.bounds(s, rem);
         if upper <= alpha {
-            return upper;
+            return (upper, read | bound_read);
         }
         if lower >= beta {
-            return lower;
+            return (lower, read | bound_read);
         }
         let (a0, b0) = (alpha, beta);
         let seat = s.seat(n);
@@ -361,10 +399,17 @@ impl Solver {
         let mut best_card = u8::MAX;
         for &m in moves.as_slice() {
             let (gain, undo) = self.play(s, seat, m);
-            let v = gain + self.ab(s, alpha - gain, beta - gain);
+            let trick_read = undo.read;
+            let (v, child_read) = self.ab(s, alpha - gain, beta - gain);
+            let v = gain + v;
             self.unplay(s, seat, m, undo);
             if self.stopped {
-                return 0; // (no table entry from a search cut short)
+                return (0, 0); // (no table entry from a search cut short)
+            }
+            let got = child_read | trick_read;
+            read |= got;
+            if got >> m.card & 1 == 1 {
+                read |= self.stood_for(s, seat, m.card);
             }
             if (maximize && v > best) || (!maximize && v < best) {
                 best = v;
@@ -384,19 +429,20 @@ impl Solver {
                 break;
             }
         }
-        if let Some(k) = key {
-            let depth = s.hands[..n].iter().map(|h| h.count_ones()).sum::<u32>() as u8;
+        if let Some((k, lows, present)) = key {
+            let depth = present.count_ones() as u8;
+            let counts = self.read_counts(present, read);
             let b = best as u8;
             let card = map[best_card as usize];
             if best <= a0 {
-                self.table.put(k, depth, 0, b, u8::MAX);
+                self.table.put(k, &lows, counts, depth, 0, b, u8::MAX);
             } else if best >= b0 {
-                self.table.put(k, depth, b, rem as u8, card);
+                self.table.put(k, &lows, counts, depth, b, rem as u8, card);
             } else {
-                self.table.put(k, depth, b, b, card);
+                self.table.put(k, &lows, counts, depth, b, b, card);
             }
         }
-        best
+        (best, read)
     }
 
     /// Alpha-beta and nothing else: the reference the pruning is tested against.

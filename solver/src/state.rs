@@ -19,13 +19,14 @@ pub(crate) struct State {
 
 impl Solver {
     pub(crate) fn play(&self, s: &mut State, seat: usize, m: Move) -> (i32, Undo) {
-        let undo = Undo {
+        let mut undo = Undo {
             lead: s.lead,
             leader: s.leader,
             step: s.step,
             pending: s.pending,
             tlen: s.tlen,
             trick: s.trick,
+            read: 0,
         };
         s.hands[seat] &= !(1 << m.card);
         s.trick[s.tlen] = m.card;
@@ -44,6 +45,7 @@ impl Solver {
         }
         let norm = &buf[..n];
         let w = r.winner(norm, s.lead, s.trick_no);
+        undo.read = self.trick_read(&s.trick[..n], w);
         let win_seat = (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
         let mut gain = 0;
         if s.side >> win_seat & 1 == 1 {
@@ -89,6 +91,8 @@ pub(crate) struct Undo {
     pub(crate) pending: bool,
     pub(crate) tlen: usize,
     pub(crate) trick: [u8; 6],
+    /// The low card whose rank won the trick this card finished (`ranks`).
+    pub(crate) read: u64,
 }
 
 impl State {

@@ -1,7 +1,13 @@
 //! The transposition table: bounds on the honors still to be won, per position at
-//! the start of a trick, keyed on relative ranks (see `canon`).
+//! the start of a trick, keyed on relative ranks (see `canon`) and on the low cards
+//! whose ranks decided the result (winning ranks, as DDS does it: see `ranks`).
 //!
-//! A bucketed open table of at most `cap` entries (memory bounded: 40 bytes an
+//! Two levels: the key (`canon`: who holds each honor and special card, and how
+//! many of each run of low cards) picks a bucket; each entry of it adds, per suit,
+//! how many of the suit's highest low cards mattered (`k`) and their owners, and
+//! serves every position whose highest `k` low cards have those owners.
+//!
+//! A bucketed open table of at most `cap` entries (memory bounded: 72 bytes an
 //! entry), grown by doubling from a small start so that a short search does not pay
 //! for a large table. When a bucket is full the entry with the fewest cards left
 //! (the cheapest to search again) gives way. Entries stay valid across the solves of
@@ -11,20 +17,28 @@
 /// the leader, direction, pending discards and Napoleon's side.
 pub type Key = [u64; 4];
 
+/// Per suit the owners of its low cards, highest first, three bits a card.
+pub type Lows = [u64; 4];
+
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: Key,
+    lows: Lows, // masked to the highest `k` cards of each suit
+    k: [u8; 4],
     lo: u8,
     hi: u8,
     best: u8,  // the canonical card that was best (or cut off) here
     depth: u8, // cards left; 0: an empty slot
 }
 
-const WAYS: usize = 4;
+const WAYS: usize = 16;
 const START: usize = 1 << 12;
 
 pub struct Table {
     slots: Vec<Entry>,
+    /// Per slot the high half of its key's hash (0: empty), scanned before the
+    /// entries themselves (a bucket's tags fill one cache line).
+    tags: Vec<u32>,
     cap: usize,
     len: usize,
 }
@@ -41,6 +55,7 @@ impl Table {
     pub fn new(cap: usize) -> Table {
         Table {
             slots: Vec::new(),
+            tags: Vec::new(),
             cap: cap.max(WAYS).next_power_of_two(),
             len: 0,
         }
@@ -56,36 +71,66 @@ impl Table {
 
     pub fn clear(&mut self) {
         self.slots = Vec::new();
+        self.tags = Vec::new();
         self.len = 0;
     }
 
-    fn bucket(&self, k: &Key) -> usize {
-        (hash(k) as usize & (self.slots.len() / WAYS - 1)) * WAYS
+    /// The first slot of `k`'s bucket and its tag.
+    fn bucket(&self, k: &Key) -> (usize, u32) {
+        let h = hash(k);
+        (
+            (h as usize & (self.slots.len() / WAYS - 1)) * WAYS,
+            (h >> 32) as u32 | 1,
+        )
     }
 
-    /// The stored (lower bound, upper bound, best canonical card) of `k`.
-    pub fn get(&self, k: &Key) -> Option<(u8, u8, u8)> {
+    /// The bounds every entry that serves (`k`, `lows`) gives, joined: (lower bound,
+    /// upper bound, a best canonical card, per suit how many of the highest low
+    /// cards they read).
+    pub fn get(&self, k: &Key, lows: &Lows) -> Option<(u8, u8, u8, [u8; 4])> {
         if self.slots.is_empty() {
             return None;
         }
-        let b = self.bucket(k);
-        self.slots[b..b + WAYS]
-            .iter()
-            .find(|e| e.depth != 0 && e.key == *k)
-            .map(|e| (e.lo, e.hi, e.best))
+        let (b, tag) = self.bucket(k);
+        let mut got: Option<(u8, u8, u8, [u8; 4])> = None;
+        for (i, &t) in self.tags[b..b + WAYS].iter().enumerate() {
+            if t != tag {
+                continue;
+            }
+            let e = &self.slots[b + i];
+            if e.key != *k || (0..4).any(|s| lows[s] & mask(e.k[s]) != e.lows[s]) {
+                continue;
+            }
+            got = Some(match got {
+                None => (e.lo, e.hi, e.best, e.k),
+                Some((lo, hi, best, k)) => (
+                    lo.max(e.lo),
+                    hi.min(e.hi),
+                    if best == u8::MAX { e.best } else { best },
+                    [0, 1, 2, 3].map(|s| k[s].max(e.k[s])),
+                ),
+            });
+        }
+        got
     }
 
-    /// Narrows the bounds of `k` (`depth`: cards left, ≥ 1) to `lo..=hi`; `best`
-    /// `u8::MAX` keeps the card stored.
-    pub fn put(&mut self, k: Key, depth: u8, lo: u8, hi: u8, best: u8) {
+    /// Narrows the bounds of (`k`, the highest `kk` of `lows`) (`depth`: cards
+    /// left, ≥ 1) to `lo..=hi`; `best` `u8::MAX` keeps the card stored.
+    #[allow(clippy::too_many_arguments)]
+    pub fn put(&mut self, k: Key, lows: &Lows, kk: [u8; 4], depth: u8, lo: u8, hi: u8, best: u8) {
+        let lows = [0, 1, 2, 3].map(|s| lows[s] & mask(kk[s]));
         if self.slots.is_empty() {
             self.slots = vec![Entry::default(); START.min(self.cap)];
+            self.tags = vec![0; START.min(self.cap)];
         } else if self.len * 4 >= self.slots.len() * 3 && self.slots.len() < self.cap {
             self.grow();
         }
-        let b = self.bucket(&k);
+        let (b, tag) = self.bucket(&k);
         let bucket = &mut self.slots[b..b + WAYS];
-        if let Some(e) = bucket.iter_mut().find(|e| e.depth != 0 && e.key == k) {
+        if let Some(e) = bucket
+            .iter_mut()
+            .find(|e| e.depth != 0 && e.key == k && e.k == kk && e.lows == lows)
+        {
             e.lo = e.lo.max(lo);
             e.hi = e.hi.min(hi);
             if best != u8::MAX {
@@ -101,8 +146,11 @@ impl Table {
         if bucket[i].depth == 0 {
             self.len += 1;
         }
+        self.tags[b + i] = tag;
         bucket[i] = Entry {
             key: k,
+            lows,
+            k: kk,
             lo,
             hi,
             best,
@@ -113,13 +161,20 @@ impl Table {
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         self.slots = vec![Entry::default(); old.len() * 2];
+        self.tags = vec![0; old.len() * 2];
         self.len = 0;
         for e in old.into_iter().filter(|e| e.depth != 0) {
-            let b = self.bucket(&e.key);
-            if let Some(slot) = self.slots[b..b + WAYS].iter_mut().find(|s| s.depth == 0) {
-                *slot = e;
+            let (b, tag) = self.bucket(&e.key);
+            if let Some(i) = self.slots[b..b + WAYS].iter().position(|s| s.depth == 0) {
+                self.slots[b + i] = e;
+                self.tags[b + i] = tag;
                 self.len += 1;
             }
         }
     }
+}
+
+/// The bits of the highest `k` cards of a suit's `Lows`.
+fn mask(k: u8) -> u64 {
+    (1u64 << (3 * k as u32)) - 1
 }

@@ -1,0 +1,99 @@
+//! Winning ranks (as DDS has them): which low cards' ranks decided a result, so
+//! that one table entry serves every position that differs only in which low
+//! cards each hand holds.
+//!
+//! A low card is a plain card that is not an honor (no special class, no honor to
+//! count). Every search result carries the set of low cards whose rank it read:
+//! the winner of a trick that beat a low card of its own suit by rank, a low card
+//! a bound found unbeatable, and the sets of the results it was built from (a
+//! table hit: the low cards its entry read). A result then holds for every
+//! position with the same honors and special cards in the same hands, the same
+//! number of each suit's low cards in each hand, and, per suit, the same owners of
+//! the low cards from the suit's highest down to its lowest read one (`k` cards):
+//! the lower low cards only lose to the read ones and among themselves they never
+//! decided a trick (a trick they decided would have read its winner). A move that
+//! stood for equivalent cards (merged) reads them too when its own card was read,
+//! so that the cards it stood for are covered.
+
+use crate::search::Solver;
+use crate::state::State;
+
+impl Solver {
+    /// Per suit, the number of low cards in `present` from the highest down to the
+    /// lowest of `read` (0: none read).
+    pub(crate) fn read_counts(&self, present: u64, read: u64) -> [u8; 4] {
+        [0, 1, 2, 3].map(|s| {
+            let lows = present & self.low & 0x1fff << (13 * s);
+            let r = lows & read;
+            if r == 0 {
+                0
+            } else {
+                (lows >> r.trailing_zeros()).count_ones() as u8
+            }
+        })
+    }
+
+    /// The low cards of `present` a table entry's counts `k` read: per suit the
+    /// highest `k`.
+    pub(crate) fn read_cards(&self, present: u64, k: [u8; 4]) -> u64 {
+        let mut out = 0u64;
+        for (s, &k) in k.iter().enumerate() {
+            let mut lows = present & self.low & 0x1fff << (13 * s);
+            while lows.count_ones() > k as u32 {
+                lows &= lows - 1;
+            }
+            out |= lows;
+        }
+        out
+    }
+
+    /// The low cards a finished trick read: its winner, when it is a low card
+    /// and beat another low card of its suit.
+    pub(crate) fn trick_read(&self, cards: &[u8], w: usize) -> u64 {
+        let wc = cards[w] as u64;
+        if self.low >> wc & 1 == 0 {
+            return 0;
+        }
+        let honor = self.rules.honors >> wc & 1;
+        let same = cards.iter().enumerate().any(|(i, &c)| {
+            i != w
+                && self.low >> c & 1 == 1
+                && c as u64 / 13 == wc / 13
+                && self.rules.honors >> c & 1 == honor
+        });
+        if same {
+            1 << wc
+        } else {
+            0
+        }
+    }
+
+    /// The cards `card` stood for when `seat` played it (merged: the run of equal
+    /// cards just below it in the same hand), itself included.
+    pub(crate) fn stood_for(&self, s: &State, seat: usize, card: u8) -> u64 {
+        let mut out = 1u64 << card;
+        if self.low >> card & 1 == 0 {
+            return out;
+        }
+        let mut present = s.hands.iter().fold(0, |a, h| a | h);
+        for &c in &s.trick[..s.tlen] {
+            present |= 1 << c;
+        }
+        let base = card / 13 * 13;
+        let mut c = card;
+        while c > base {
+            c -= 1;
+            if present >> c & 1 == 0 {
+                continue;
+            }
+            if s.hands[seat] >> c & 1 == 0
+                || self.low >> c & 1 == 0
+                || self.rules.honors >> c & 1 != self.rules.honors >> card & 1
+            {
+                break;
+            }
+            out |= 1 << c;
+        }
+        out
+    }
+}
