@@ -195,6 +195,10 @@ T: dict[str, Text] = {
     "excel_bom": Text("Add a byte order mark for Excel", "Excel 用に BOM を付ける"),
     "download": Text("Download {name}", "{name} をダウンロード"),
     "download_help": Text("{rows} rows, CSV (UTF-8)", "{rows} 行、CSV（UTF-8）"),
+    "download_help_later": Text(
+        "CSV (UTF-8), one row per trick: the records are judged again with every card when you download it (a few seconds for a big season, the first time)",
+        "CSV（UTF-8）、トリックごとに 1 行。ダウンロード時に全カードの詳細付きで記録を判定し直します（大きなシーズンでは初回に数秒かかります）",
+    ),
     "table_season": Text("season (one row per player)", "シーズン成績（プレイヤーごと）"),
     "table_rounds": Text("rounds", "ラウンド"),
     "table_player_rounds": Text("player rounds", "プレイヤー別ラウンド"),

@@ -31,6 +31,19 @@ class JudgedPlay:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayedTrick:
+    """A trick's facts as the engine seated it, kept whatever the detail asked for:
+    enough for a round's identity and each player's captured honors without the
+    judged tricks (their holdings, legal cards and reasons cost a third of judging)."""
+
+    number: int
+    leader: str
+    plays: tuple[tuple[str, Card, Suit | None], ...]  # player, card, a joker's named suit
+    winner: str
+    honors: tuple[Card, ...]  # honors in the trick, captured by ``winner``
+
+
+@dataclass(frozen=True, slots=True)
 class JudgedTrick:
     number: int
     leader: str
@@ -84,6 +97,7 @@ class JudgedRound:
     diagnostics: tuple[Diagnostic, ...]
     source: Round
     span: Span
+    played: tuple[PlayedTrick, ...] = ()  # every seated trick, also without ``tricks``
 
     @property
     def has_errors(self) -> bool:

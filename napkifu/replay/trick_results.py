@@ -11,7 +11,7 @@ from napkifu.model import Round
 from napkifu.replay.adjutant import Holder
 from napkifu.replay.play_check import PlayCheck
 from napkifu.replay.report import Reporter
-from napkifu.replay.results import JudgedPlay, JudgedTrick
+from napkifu.replay.results import JudgedPlay, JudgedTrick, PlayedTrick
 from napkifu.replay.scoring import credited_honors
 from napkifu.replay.tricks import SeatedTrick
 from napkifu.rules.build import Rules
@@ -52,6 +52,29 @@ def _reason(rules: Rules, cls: str | None, card: int, trump: int | None) -> tupl
     if cls == "lead":
         return f"highest of the lead suit {text}", f"台札の最上位 {text}"
     return f"lead {text}", f"台札 {text}"
+
+
+def played_tricks(players: Sequence[str], seated: Sequence[SeatedTrick]) -> tuple[PlayedTrick, ...]:
+    """Each seated trick's leader, cards in the order played (a joker with the suit its
+    player named), winner and honors: what the seating has computed already, kept
+    at every detail (the season's round-level tables need no more)."""
+    return tuple(
+        [
+            PlayedTrick(
+                t.number,
+                players[t.leader],
+                tuple(
+                    [
+                        (players[s], c, p.joker_suit)
+                        for s, c, p in zip(t.seats, t.cards, t.line.plays, strict=False)
+                    ]
+                ),
+                players[t.winner],
+                t.honors,
+            )
+            for t in seated
+        ]
+    )
 
 
 def _club_three_request(
@@ -230,4 +253,4 @@ def judged_tricks(
     return out, result.honors, None
 
 
-__all__ = ["judged_tricks", "trick_reason"]
+__all__ = ["judged_tricks", "played_tricks", "trick_reason"]
