@@ -58,18 +58,21 @@ def played_tricks(players: Sequence[str], seated: Sequence[SeatedTrick]) -> tupl
     """Each seated trick's leader, cards in the order played (a joker with the suit its
     player named), winner and honors: what the seating has computed already, kept
     at every detail (the season's round-level tables need no more)."""
+    name = players.__getitem__
     return tuple(
         [
             PlayedTrick(
                 t.number,
-                players[t.leader],
+                name(t.leader),
                 tuple(
-                    [
-                        (players[s], c, p.joker_suit)
-                        for s, c, p in zip(t.seats, t.cards, t.line.plays, strict=False)
-                    ]
+                    zip(
+                        map(name, t.seats),
+                        t.cards,
+                        [p.joker_suit for p in t.line.plays],
+                        strict=False,
+                    )
                 ),
-                players[t.winner],
+                name(t.winner),
                 t.honors,
             )
             for t in seated
