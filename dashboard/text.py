@@ -34,6 +34,13 @@ T: dict[str, Text] = {
     "upload_button": Text("Upload", "ファイルを選ぶ"),
     "upload_limit": Text("{mb}MB per file • NAP", "1ファイル {mb}MB まで • .nap"),
     "upload_drop": Text("Drag and drop files here", "ここにファイルをドロップ"),
+    "upload_too_big": Text(
+        "File must be {mb}MB or smaller.", "{mb}MB を超えるファイルはアップロードできません。"
+    ),
+    "upload_not_nap": Text(
+        "Only .nap files of at most {mb}MB are accepted.",
+        ".nap ファイル（1ファイル {mb}MB まで）のみアップロードできます。",
+    ),
     "too_big": Text(
         "{name} skipped: larger than {mb} MB.", "{name} は {mb} MB を超えるため読みません。"
     ),

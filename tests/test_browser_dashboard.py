@@ -261,6 +261,54 @@ def test_file_uploader_speaks_the_page_language(
     _shot(p, "uploader-ja-1400")
 
 
+TOOLTIP_WORDS = """() => {
+  const tip = document.querySelector("[data-testid='stTooltipErrorContent']");
+  if (!tip) return null;
+  const after = getComputedStyle(tip, '::after').content;
+  return parseFloat(getComputedStyle(tip).fontSize) > 0 ? tip.innerText
+    : after.replace(/^"|"$/g, '');
+}"""
+"""What a refused file's error tooltip shows: its text, or what CSS draws in its place."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_refused_upload_says_why_in_the_page_language(
+    dashboard_url: str, page: object, lang: str
+) -> None:
+    """Streamlit refuses a file over the size limit ("File must be 5.0MB or
+    smaller.") or of another type ("text/plain files are not allowed.") in a
+    tooltip of its own, in English; the Japanese page says why in Japanese, and
+    the uploader's replaced words do not spill over the refused files' chips."""
+    p = page  # type: ignore[assignment]
+    p.set_viewport_size({"width": 1400, "height": 900})
+    p.goto(f"{dashboard_url}/?lang={lang}", wait_until="domcontentloaded")
+    p.get_by_test_id("stFileUploaderDropzone").wait_for(timeout=60_000)
+    _settle(p)
+    p.get_by_test_id("stFileUploaderDropzoneInput").set_input_files([
+        {"name": "big.nap", "mimeType": "application/octet-stream", "buffer": b"x" * (6 << 20)},
+        {"name": "notes.txt", "mimeType": "text/plain", "buffer": b"hello"},
+    ])  # fmt: skip
+    chips = p.get_by_test_id("stFileChip")
+    chips.nth(1).wait_for(timeout=30_000)
+    said = []
+    for i in range(2):
+        chips.nth(i).hover()
+        p.get_by_test_id("stTooltipErrorContent").wait_for(timeout=10_000)
+        said.append(p.evaluate(TOOLTIP_WORDS))
+        if lang == "ja" and i == 0:
+            _shot(p, "uploader-refused-ja-1400")
+        p.mouse.move(1000, 10)
+        p.get_by_test_id("stTooltipErrorContent").wait_for(state="detached", timeout=10_000)
+    words = p.evaluate(UPLOADER_WORDS)
+    p.goto(f"{dashboard_url}/?lang=en", wait_until="domcontentloaded")  # (a new session)
+    if lang == "en":
+        assert "5.0MB or smaller" in said[0] and "not allowed" in said[1], said
+        return
+    assert not any(re.search(r"[A-Za-z]{4,}", w) for w in said), said
+    assert "5MB を超える" in said[0] and ".nap ファイル" in said[1], said
+    assert "ここにファイルをドロップ" not in words, words  # (only while a file is dragged)
+
+
 def test_replay_analysis_colours_cards_at_both_widths(dashboard_url: str, page: object) -> None:
     """The Replay page's analysis in a browser, on the first round it opens
     (sample_records/bga-online-4p.nap, game 1, round 1), from its default first
