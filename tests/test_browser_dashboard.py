@@ -261,6 +261,32 @@ def test_file_uploader_speaks_the_page_language(
     _shot(p, "uploader-ja-1400")
 
 
+def test_export_downloads_every_table_also_the_tricks_built_on_click(
+    dashboard_url: str, page: object
+) -> None:
+    """Each Export button downloads its CSV (no rerun, no "file not found"); the
+    tricks table is built only then (the season is judged without every card's
+    detail), one row per trick of every counted round."""
+    p = page  # type: ignore[assignment]
+    p.set_viewport_size({"width": 1400, "height": 900})
+    p.goto(f"{dashboard_url}/export?lang=en", wait_until="domcontentloaded")
+    p.get_by_test_id("stDownloadButton").first.wait_for(timeout=60_000)
+    _settle(p)
+    got = {}
+    buttons = p.get_by_test_id("stDownloadButton")
+    for i in range(buttons.count()):
+        with p.expect_download(timeout=120_000) as info:
+            buttons.nth(i).locator("button").first.click()
+        download = info.value
+        got[download.suggested_filename] = Path(download.path()).read_text("utf-8")
+    assert set(got) == {"season.csv", "rounds.csv", "player_rounds.csv", "tricks.csv",
+                        "contracts.csv"}  # fmt: skip
+    header, *rows = got["tricks.csv"].splitlines()
+    assert '"winner"' in header and '"leader"' in header, header
+    rounds = [r for r in got["rounds.csv"].splitlines()[1:] if ',"full",' in r]
+    assert len(rows) >= 10 * len(rounds) > 0
+
+
 TOOLTIP_WORDS = """() => {
   const tip = document.querySelector("[data-testid='stTooltipErrorContent']");
   if (!tip) return null;
