@@ -1,6 +1,6 @@
 """How fast the dashboard renders a big season: first render and cached interactions.
 
-    .venv/bin/python benchmarks/bench_dashboard.py [--rounds 10000] [--folder DIR]
+    .venv/bin/python benchmarks/bench_dashboard.py [--rounds 10000] [--folder DIR] [--restart]
 
 Without ``--folder`` it generates a season of about ``--rounds`` rounds with
 ``napkifu simulate`` (kept in the temp dir for the next run); when the simulator is
@@ -22,6 +22,8 @@ run a browser session triggers, minus the network) and prints:
 - cached interactions: rerun, page switches, a widget change and a replay step;
 - the tricks table on request (Export: judged with every card's detail, then from
   the result cache);
+- ``--restart``: only the restarted server's first render, ``--repeat`` times (the
+  result cache filled first, untimed), also with the scan each new AppTest makes;
 - the double-dummy analysis on request (Replay: one round; Players: 20 rounds), each
   from the last five tricks (the pages' defaults).
 
@@ -131,6 +133,8 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=10_000)
     ap.add_argument("--folder", help="use these records instead of generating them")
     ap.add_argument("--repeat", type=int, default=5, help="repeats of each cached interaction")
+    ap.add_argument("--restart", action="store_true",
+                    help="only the restarted server's first render, --repeat times")  # fmt: skip
     args = ap.parse_args()
     folder = Path(args.folder) if args.folder else prepare(args.rounds)
     os.environ["NAPKIFU_RECORDS"] = str(folder)
@@ -147,11 +151,12 @@ def main() -> int:
     print(f"{len(files)} files, {size / 1e6:.1f} MB, {_count_rounds(folder)} rounds, "
           f"{os.cpu_count()} cores")  # fmt: skip
     r: dict[str, float] = {}
-    loaded = timed("judge (no cache)", lambda: data.judge_sources(files), r)
-    print(
-        f"  → {loaded.season.rounds.height} rounds in the season, "  # type: ignore[attr-defined]
-        f"{loaded.season.excluded.height} excluded"
-    )  # type: ignore[attr-defined]
+    if not args.restart:
+        loaded = timed("judge (no cache)", lambda: data.judge_sources(files), r)
+        print(
+            f"  → {loaded.season.rounds.height} rounds in the season, "  # type: ignore[attr-defined]
+            f"{loaded.season.excluded.height} excluded"
+        )  # type: ignore[attr-defined]
 
     # A result cache of its own: cold means cold, and the user's cache is left alone.
     os.environ["NAPKIFU_CACHE_DIR"] = tempfile.mkdtemp(prefix="napkifu-bench-cache-")
@@ -167,6 +172,8 @@ def main() -> int:
         setattr(at, AS_SERVER, getattr(warm, AS_SERVER, None))
         return at
 
+    if args.restart:
+        return restarts(app, fresh, files, args.repeat)
     # The cold render split: napkifu's judging (load_sources: the engine on every
     # core, issue 26) and the dashboard's own share (tables, figures, the page).
     from dashboard import state
@@ -295,6 +302,35 @@ def main() -> int:
         f" new server {r['first render (new server: judges all)']:.2f} s"
     )
     print(f"slowest cached interaction {max(cached):.3f} s (target < 0.5 s)")
+    return 0
+
+
+def restarts(app: str, fresh, files, repeat: int) -> int:  # type: ignore[no-untyped-def]
+    """The restart figure alone: the season judged into the result cache once, then
+    ``repeat`` restarted servers' first renders (each as a server makes it, the
+    component registry shared), and as many with the scan a new AppTest makes."""
+    from streamlit.testing.v1 import AppTest
+
+    from dashboard import data
+
+    data.load_sources(files, persist=True)
+    data.wait_for_stores()
+    for label, make in (("restart (a server)", fresh),
+                        ("restart (scan per AppTest)", lambda: AppTest.from_file(app, default_timeout=600))):  # fmt: skip
+        times, cpu = [], []
+        for _ in range(repeat):
+            at = make()
+            import streamlit as st
+
+            st.cache_data.clear()
+            st.cache_resource.clear()
+            start, own = time.perf_counter(), time.process_time()
+            at.run()
+            times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - own)
+            assert not at.exception, at.exception
+        print(f"  {label:<40} {statistics.median(times):7.3f} s (median of {repeat}, "
+              f"max {max(times):.3f}; CPU {statistics.median(cpu):.3f} s)")  # fmt: skip
     return 0
 
 
