@@ -155,3 +155,45 @@ def test_a_cached_start_judges_nothing_and_reads_no_tricks(
     assert again.season.rounds.equals(first.season.rounds)
     assert len(read) == len(files)  # one entry a file: its round-level tables
     assert again.tricks().equals(first.tricks())  # from the cache, not judged
+
+
+PAGES = ("overview", "ratings", "players", "games", "pairings", "replay", "problems", "export")
+
+
+def test_a_restarted_dashboard_judges_nothing_and_builds_no_tricks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every page of a restarted server (in-memory caches empty, the result cache
+    full) is drawn without judging a file for the season or building its tricks
+    table: Export builds it only when its button is clicked."""
+    streamlit = pytest.importorskip("streamlit")
+    from streamlit.testing.v1 import AppTest
+
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for path in SAMPLES:
+        (folder / path.name).write_bytes(path.read_bytes())
+    monkeypatch.setenv("NAPKIFU_RECORDS", str(folder))
+    monkeypatch.setenv("NAPKIFU_CACHE_DIR", str(tmp_path / "cache"))
+    app = str(ROOT / "dashboard" / "app.py")
+
+    def run() -> AppTest:
+        streamlit.cache_resource.clear()
+        streamlit.cache_data.clear()
+        at = AppTest.from_file(app, default_timeout=120)
+        at.run()
+        assert not at.exception, at.exception
+        return at
+
+    run()
+    assert sources.wait_for_stores()
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("judged or built on a cached start")
+
+    monkeypatch.setattr(sources, "loads", refused)
+    monkeypatch.setattr(sources, "season_tricks", refused)
+    at = run()
+    for page in PAGES:
+        at.switch_page(f"views/{page}.py").run()
+        assert not at.exception, (page, at.exception)
