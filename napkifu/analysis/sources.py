@@ -3,7 +3,8 @@
 What a long-running reader of a changing set of records needs (the dashboard, or
 anything that serves a season): sources held as bytes (a folder read once per
 change of its files; uploads never touch the disk), each file judged by the one
-engine (:func:`napkifu.api.loads`) into its season tables (:func:`judgement_rows`),
+engine (:func:`napkifu.api.loads`, without the per-card detail: the ``tricks`` table
+is built on request, :meth:`Loaded.tricks`) into its season tables (:func:`judgement_rows`),
 its diagnostics and its round index, the files judged on every core when there is
 enough text, and each file's tables kept in napkifu's result cache (keyed on the
 file's bytes, its name and napkifu's code), so a restarted reader judges only the
