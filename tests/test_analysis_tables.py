@@ -80,8 +80,12 @@ def jround(
 
 def played(t: JudgedTrick) -> PlayedTrick:
     """The seated trick's facts the engine keeps beside a judged trick."""
-    plays = tuple((p.player, p.card, p.joker_suit) for p in t.plays)
-    return PlayedTrick(t.number, t.leader, plays, t.winner, t.honors)
+    joker = any(p.joker_suit is not None for p in t.plays)
+    return PlayedTrick(
+        t.number, t.leader, tuple(SEATS.index(p.player) for p in t.plays),
+        tuple(p.card for p in t.plays), tuple(p.joker_suit for p in t.plays) if joker else (),
+        t.winner, t.honors,
+    )  # fmt: skip
 
 
 def jgame(

@@ -14,6 +14,7 @@ import pytest
 from napkifu.analysis import SeasonBuilder, sources
 from napkifu.api import loads
 from napkifu.cache import ResultCache
+from napkifu.cards import JOKER
 from napkifu.replay.results import JudgedRound, PlayedTrick
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,7 +62,9 @@ def _facts(rnd: JudgedRound) -> tuple[PlayedTrick, ...]:
         PlayedTrick(
             t.number,
             t.leader,
-            tuple((p.player, p.card, p.joker_suit) for p in t.plays),
+            tuple(rnd.players.index(p.player) for p in t.plays),
+            tuple(p.card for p in t.plays),
+            tuple(p.joker_suit for p in t.plays) if JOKER in [p.card for p in t.plays] else (),
             t.winner,
             t.honors,
         )
@@ -77,6 +80,9 @@ def test_the_engine_keeps_each_trick_s_facts_at_every_detail(which: str) -> None
         assert len(full.rounds) == len(light.rounds)
         for a, b in zip(full.rounds, light.rounds, strict=True):
             assert a.played == _facts(a), (name, a.game, a.number)
+            assert [t.plays(a.players) for t in a.played] == [
+                [(p.player, p.card, p.joker_suit) for p in t.plays] for t in a.tricks
+            ]
             assert b.played == a.played and b.tricks in ((), a.tricks)  # (() unless re-read)
             assert (b.win, b.scores, b.honors_napoleon, b.diagnostics) == (
                 a.win, a.scores, a.honors_napoleon, a.diagnostics,

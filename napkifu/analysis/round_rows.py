@@ -27,9 +27,11 @@ def trump_text(rnd: JudgedRound) -> str | None:
 
 
 def _play_text(trick: PlayedTrick) -> list[str]:
+    if not trick.named:  # (no joker played)
+        return [_CARD[card] for card in trick.cards]
     return [
         _CARD[card] if suit is None else f"{_CARD[card]}>{_SYMBOL[suit]}"
-        for _, card, suit in trick.plays
+        for card, suit in zip(trick.cards, trick.named, strict=False)
     ]
 
 
@@ -227,8 +229,8 @@ def _add_tricks(
         honors_c.append(" ".join([_CARD[c] for c in honors]))
         honors_count.append(len(honors))
         by_seat: list[str | None] = [None] * MAX_SEATS
-        for (player, _, _), text in zip(seated.plays, texts, strict=True):
-            k = seat_of.get(player)
+        for seat, text in zip(seated.seats, texts, strict=True):
+            k = seat_of.get(rnd.players[seat])
             if k is not None:
                 by_seat[k] = text
         for column, card in zip(cards, by_seat, strict=True):

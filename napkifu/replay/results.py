@@ -7,7 +7,7 @@ Fields may be added; none is renamed or removed without updating every consumer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
@@ -34,14 +34,21 @@ class PlayedTrick(NamedTuple):
     """A trick's facts as the engine seated it, kept whatever the detail asked for:
     enough for a round's identity and each player's captured honors without the
     judged tricks (their holdings, legal cards and reasons cost a third of judging).
-    A named tuple: ``check`` makes one per trick too, and a frozen dataclass took
-    three times as long to make."""
+    ``check`` makes them too, so they are what the seating holds already, in as few
+    objects as can be (a named tuple; seats, not names; no suits without a joker)."""
 
     number: int
     leader: str
-    plays: tuple[tuple[str, Card, Suit | None], ...]  # player, card, a joker's named suit
+    seats: tuple[int, ...]  # each card's seat (an index of the round's players), as played
+    cards: tuple[Card, ...]  # in the order played
+    named: tuple[Suit | None, ...]  # each card's named joker suit; () when no joker is played
     winner: str
     honors: tuple[Card, ...]  # honors in the trick, captured by ``winner``
+
+    def plays(self, players: Sequence[str]) -> list[tuple[str, Card, Suit | None]]:
+        """(player, card, a joker's named suit) of each card, in the order played."""
+        named = self.named or (None,) * len(self.cards)
+        return [(players[s], c, n) for s, c, n in zip(self.seats, self.cards, named, strict=False)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ missing tricks (NAP502)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 
 from napkifu.cards import CLUB_THREE, JOKER, Suit, card_text
 from napkifu.model import Round
@@ -55,29 +56,26 @@ def _reason(rules: Rules, cls: str | None, card: int, trump: int | None) -> tupl
 
 
 def played_tricks(players: Sequence[str], seated: Sequence[SeatedTrick]) -> tuple[PlayedTrick, ...]:
-    """Each seated trick's leader, cards in the order played (a joker with the suit its
-    player named), winner and honors: what the seating has computed already, kept
-    at every detail (the season's round-level tables need no more)."""
-    name = players.__getitem__
+    """Each seated trick's leader, seats and cards in the order played (a joker's
+    named suit when one is played), winner and honors: what the seating has computed
+    already, kept at every detail (the season's round-level tables need no more)."""
     return tuple(
         [
             PlayedTrick(
                 t.number,
-                name(t.leader),
-                tuple(
-                    zip(
-                        map(name, t.seats),
-                        t.cards,
-                        [p.joker_suit for p in t.line.plays],
-                        strict=False,
-                    )
-                ),
-                name(t.winner),
+                players[t.leader],
+                t.seats,
+                tuple(t.cards),
+                tuple(map(_NAMED, t.line.plays)) if JOKER in t.cards else (),
+                players[t.winner],
                 t.honors,
             )
             for t in seated
         ]
     )
+
+
+_NAMED = attrgetter("joker_suit")
 
 
 def _club_three_request(
