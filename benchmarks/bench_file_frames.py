@@ -6,8 +6,9 @@ judged tricks, and the whole of :func:`napkifu.analysis.sources.file_frames`.
 Default folder: the season ``bench_dashboard.py`` generates. The three are timed
 in turn on each file (process CPU time, the collector paused as the dashboard does),
 so a change of machine load touches them alike. ``detail=False`` is what ``check``
-judges with; the difference from ``detail=True`` is what a first render would save if
-the season's round-level tables could be built without the judged tricks.
+judges with, and since issue 29's last pass what ``file_frames`` (a dashboard's
+first render) judges with too: the round-level tables come from each trick's facts
+(``JudgedRound.played``), the ``tricks`` table is built on request.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from dashboard.cardview import SeatView, card_html
 from dashboard.data import SourceFile
 from dashboard.replay_model import judged_file
 from dashboard.text import t
-from napkifu.i18n import Lang
+from napkifu.i18n import Lang, solver_reason
 
 BATCH_SECONDS = 60
 """The Players page stops starting new rounds after this long (what is done is shown)."""
@@ -106,7 +106,7 @@ def replay_analysis(source: SourceFile, game: int, rnd: int, tricks: int,
     with st.spinner(t("analysing", lang)):
         found = round_analysis(source.digest, source.name, game, rnd, int(start), source.data)
     if "error" in found:
-        st.warning(t("not_analysed", lang, reason=found["error"]))
+        st.warning(t("not_analysed", lang, reason=solver_reason(found["error"], lang)))
         return None
     made = t("made" if found["made"] else "failed", lang)
     st.caption(t("par_line", lang, trick=found["from_trick"], par=found["par"], bid=found["bid"],

@@ -72,6 +72,12 @@ def filter_season(season: Season, flt: SeasonFilter) -> Season:
     )
 
 
+def tricks_in(tricks: pl.DataFrame, season: Season) -> pl.DataFrame:
+    """The rows of ``tricks`` (the whole season's, built on request:
+    :meth:`napkifu.analysis.Loaded.tricks`) of the rounds ``season`` keeps."""
+    return tricks.join(season.rounds.select(KEYS), on=KEYS, how="semi", maintain_order="left")
+
+
 def excluded_in(excluded: pl.DataFrame, index: pl.DataFrame, flt: SeasonFilter) -> pl.DataFrame:
     """The rounds left out that the filter would show (issue 29: every page says
     what *its* view leaves out): a round by its game's date and preset and its own

@@ -34,6 +34,13 @@ T: dict[str, Text] = {
     "upload_button": Text("Upload", "ファイルを選ぶ"),
     "upload_limit": Text("{mb}MB per file • NAP", "1ファイル {mb}MB まで • .nap"),
     "upload_drop": Text("Drag and drop files here", "ここにファイルをドロップ"),
+    "upload_too_big": Text(
+        "File must be {mb}MB or smaller.", "{mb}MB を超えるファイルはアップロードできません。"
+    ),
+    "upload_not_nap": Text(
+        "Only .nap files of at most {mb}MB are accepted.",
+        ".nap ファイル（1ファイル {mb}MB まで）のみアップロードできます。",
+    ),
     "too_big": Text(
         "{name} skipped: larger than {mb} MB.", "{name} は {mb} MB を超えるため読みません。"
     ),
@@ -195,6 +202,10 @@ T: dict[str, Text] = {
     "excel_bom": Text("Add a byte order mark for Excel", "Excel 用に BOM を付ける"),
     "download": Text("Download {name}", "{name} をダウンロード"),
     "download_help": Text("{rows} rows, CSV (UTF-8)", "{rows} 行、CSV（UTF-8）"),
+    "download_help_later": Text(
+        "CSV (UTF-8), one row per trick: the records are judged again with every card when you download it (a few seconds for a big season, the first time)",
+        "CSV（UTF-8）、トリックごとに 1 行。ダウンロード時に全カードの詳細付きで記録を判定し直します（大きなシーズンでは初回に数秒かかります）",
+    ),
     "table_season": Text("season (one row per player)", "シーズン成績（プレイヤーごと）"),
     "table_rounds": Text("rounds", "ラウンド"),
     "table_player_rounds": Text("player rounds", "プレイヤー別ラウンド"),

@@ -105,24 +105,36 @@ def pct(rate: float | None) -> str:
 UPLOADER_CSS = """<style>
 [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p,
 [data-testid="stFileUploaderDropzoneInstructions"] span,
-[data-testid="stFileUploaderDropzone"] > div:not([data-testid]) span {{ font-size: 0; }}
+[data-testid="stFileUploaderDropzone"] > div:not([data-testid]) > span {{ font-size: 0; }}
 [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p::after
   {{ content: "{button}"; font-size: 0.875rem; }}
 [data-testid="stFileUploaderDropzoneInstructions"] span::after
   {{ content: "{limit}"; font-size: 0.75rem; }}
-[data-testid="stFileUploaderDropzone"] > div:not([data-testid]) span::after
+[data-testid="stFileUploaderDropzone"] > div:not([data-testid]) > span::after
   {{ content: "{drop}"; font-size: 0.875rem; }}
+body:has({refused}) [data-testid="stTooltipErrorContent"] {{ font-size: 0; }}
+body:has({refused}) [data-testid="stTooltipErrorContent"]::after
+  {{ content: "{not_nap}"; font-size: 0.875rem; }}
+body:has({too_big}) [data-testid="stTooltipErrorContent"]::after {{ content: "{too_big_words}"; }}
 </style>"""
+REFUSED = '[data-testid="stTooltipErrorHoverTarget"][aria-describedby] > [data-testid="stFileChip"]:not([title])'
+"""A refused file's chip whose error tooltip is open (Streamlit sets ``aria-describedby``
+on the tooltip's target while it shows; a chip with a ``title`` offers a retry: its
+upload failed, a network error, left in Streamlit's words). Streamlit refuses a file
+only for its type (not ``.nap``) or its size: a ``.nap`` file's refusal is its size."""
 
 
 def uploader_words(lang: Lang, mb: int) -> None:
     """Streamlit's file uploader in the page's language. Its button ("Upload"),
-    its limit ("5MB per file • NAP") and its drop hint are Streamlit's own English,
+    its limit ("5MB per file • NAP"), its drop hint and the tooltip of a file it
+    refuses ("File must be 5.0MB or smaller.") are Streamlit's own English,
     which no option translates; in Japanese they are hidden (no font size) and our
     words drawn in their place by CSS (the English stays in the page, unseen: what
     a screen reader says of the button is still Streamlit's)."""
     if lang == "en":
         return
     words = {"button": t("upload_button", lang), "limit": t("upload_limit", lang, mb=mb),
-             "drop": t("upload_drop", lang)}  # fmt: skip
-    st.html(UPLOADER_CSS.format(**{k: v.replace('"', "'") for k, v in words.items()}))
+             "drop": t("upload_drop", lang), "not_nap": t("upload_not_nap", lang, mb=mb),
+             "too_big_words": t("upload_too_big", lang, mb=mb)}  # fmt: skip
+    chips = {"refused": REFUSED, "too_big": REFUSED + '[aria-label*=".nap, " i]'}
+    st.html(UPLOADER_CSS.format(**{k: v.replace('"', "'") for k, v in words.items()}, **chips))

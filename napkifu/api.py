@@ -21,8 +21,11 @@ from napkifu.replay.results import Judgement
 v1.1 §5); a file named on the command line is read whatever its extension."""
 
 
-def loads(data: str | bytes, file: str = "<string>", *, encoding: str | None = None) -> Judgement:
-    """Judge a record given as text (or raw bytes, decoded as ``napkifu check`` would)."""
+def loads(
+    data: str | bytes, file: str = "<string>", *, encoding: str | None = None, detail: bool = True
+) -> Judgement:
+    """Judge a record given as text (or raw bytes, decoded as ``napkifu check`` would);
+    ``detail`` False: without the judged tricks (as :func:`iter_loads`)."""
     from napkifu.notation import decode, parse
     from napkifu.replay import judge
 
@@ -37,7 +40,7 @@ def loads(data: str | bytes, file: str = "<string>", *, encoding: str | None = N
         text = data
     record, parse_diags = parse(text, file=file)
     diagnostics.extend(parse_diags)
-    games, judge_diags = judge(record, file=file)
+    games, judge_diags = judge(record, file=file, detail=detail)
     diagnostics.extend(judge_diags)
     diagnostics.sort(key=Diagnostic.sort_key)
     return Judgement(file, record, games, tuple(diagnostics), size)

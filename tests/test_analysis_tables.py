@@ -15,7 +15,14 @@ from napkifu.analysis import COLUMNS, SeasonFilter, build_season, schema
 from napkifu.cards import Suit, make_card, parse_card
 from napkifu.diagnostics import Diagnostic
 from napkifu.model import Bid, BidsLine, Game, PlayerRef, Round, Span
-from napkifu.replay.results import JudgedGame, JudgedPlay, JudgedRound, JudgedTrick, Judgement
+from napkifu.replay.results import (
+    JudgedGame,
+    JudgedPlay,
+    JudgedRound,
+    JudgedTrick,
+    Judgement,
+    PlayedTrick,
+)
 
 SEATS = ("A", "B", "C", "D", "E")
 
@@ -67,6 +74,17 @@ def jround(
         honors_allies=honors[1] if honors else None, win=win, twenty=False, scores=scores,
         written_scores=None, written_totals=None, tricks=tricks, discards=(), widow=(),
         hands=None, diagnostics=diagnostics, source=source, span=Span(line, 1, line, 8),
+        played=tuple(played(t) for t in tricks),
+    )  # fmt: skip
+
+
+def played(t: JudgedTrick) -> PlayedTrick:
+    """The seated trick's facts the engine keeps beside a judged trick."""
+    joker = any(p.joker_suit is not None for p in t.plays)
+    return PlayedTrick(
+        t.number, t.leader, tuple(SEATS.index(p.player) for p in t.plays),
+        tuple(p.card for p in t.plays), tuple(p.joker_suit for p in t.plays) if joker else (),
+        t.winner, t.honors,
     )  # fmt: skip
 
 

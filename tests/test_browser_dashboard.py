@@ -261,6 +261,80 @@ def test_file_uploader_speaks_the_page_language(
     _shot(p, "uploader-ja-1400")
 
 
+def test_export_downloads_every_table_also_the_tricks_built_on_click(
+    dashboard_url: str, page: object
+) -> None:
+    """Each Export button downloads its CSV (no rerun, no "file not found"); the
+    tricks table is built only then (the season is judged without every card's
+    detail), one row per trick of every counted round."""
+    p = page  # type: ignore[assignment]
+    p.set_viewport_size({"width": 1400, "height": 900})
+    p.goto(f"{dashboard_url}/export?lang=en", wait_until="domcontentloaded")
+    p.get_by_test_id("stDownloadButton").first.wait_for(timeout=60_000)
+    _settle(p)
+    got = {}
+    buttons = p.get_by_test_id("stDownloadButton")
+    for i in range(buttons.count()):
+        with p.expect_download(timeout=120_000) as info:
+            buttons.nth(i).locator("button").first.click()
+        download = info.value
+        got[download.suggested_filename] = Path(download.path()).read_text("utf-8")
+    assert set(got) == {"season.csv", "rounds.csv", "player_rounds.csv", "tricks.csv",
+                        "contracts.csv"}  # fmt: skip
+    header, *rows = got["tricks.csv"].splitlines()
+    assert '"winner"' in header and '"leader"' in header, header
+    rounds = [r for r in got["rounds.csv"].splitlines()[1:] if ',"full",' in r]
+    assert len(rows) >= 10 * len(rounds) > 0
+
+
+TOOLTIP_WORDS = """() => {
+  const tip = document.querySelector("[data-testid='stTooltipErrorContent']");
+  if (!tip) return null;
+  const after = getComputedStyle(tip, '::after').content;
+  return parseFloat(getComputedStyle(tip).fontSize) > 0 ? tip.innerText
+    : after.replace(/^"|"$/g, '');
+}"""
+"""What a refused file's error tooltip shows: its text, or what CSS draws in its place."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_refused_upload_says_why_in_the_page_language(
+    dashboard_url: str, page: object, lang: str
+) -> None:
+    """Streamlit refuses a file over the size limit ("File must be 5.0MB or
+    smaller.") or of another type ("text/plain files are not allowed.") in a
+    tooltip of its own, in English; the Japanese page says why in Japanese, and
+    the uploader's replaced words do not spill over the refused files' chips."""
+    p = page  # type: ignore[assignment]
+    p.set_viewport_size({"width": 1400, "height": 900})
+    p.goto(f"{dashboard_url}/?lang={lang}", wait_until="domcontentloaded")
+    p.get_by_test_id("stFileUploaderDropzone").wait_for(timeout=60_000)
+    _settle(p)
+    p.get_by_test_id("stFileUploaderDropzoneInput").set_input_files([
+        {"name": "big.nap", "mimeType": "application/octet-stream", "buffer": b"x" * (6 << 20)},
+        {"name": "notes.txt", "mimeType": "text/plain", "buffer": b"hello"},
+    ])  # fmt: skip
+    chips = p.get_by_test_id("stFileChip")
+    chips.nth(1).wait_for(timeout=30_000)
+    said = []
+    for i in range(2):
+        chips.nth(i).hover()
+        p.get_by_test_id("stTooltipErrorContent").wait_for(timeout=10_000)
+        said.append(p.evaluate(TOOLTIP_WORDS))
+        if lang == "ja" and i == 0:
+            _shot(p, "uploader-refused-ja-1400")
+        p.mouse.move(1000, 10)
+        p.get_by_test_id("stTooltipErrorContent").wait_for(state="detached", timeout=10_000)
+    words = p.evaluate(UPLOADER_WORDS)
+    p.goto(f"{dashboard_url}/?lang=en", wait_until="domcontentloaded")  # (a new session)
+    if lang == "en":
+        assert "5.0MB or smaller" in said[0] and "not allowed" in said[1], said
+        return
+    assert not any(re.search(r"[A-Za-z]{4,}", w) for w in said), said
+    assert "5MB を超える" in said[0] and ".nap ファイル" in said[1], said
+    assert "ここにファイルをドロップ" not in words, words  # (only while a file is dragged)
+
+
 def test_replay_analysis_colours_cards_at_both_widths(dashboard_url: str, page: object) -> None:
     """The Replay page's analysis in a browser, on the first round it opens
     (sample_records/bga-online-4p.nap, game 1, round 1), from its default first

@@ -167,3 +167,23 @@ def test_pages_work_without_the_solver(
         app = _app(hostile, monkeypatch, lang, page)
         assert any(word in i.value for i in app.info), [i.value for i in app.info]
         assert not app.get("toggle") and not [b for b in app.button if b.key == "accuracy_go"]
+
+
+@needs_solver
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_why_a_round_is_not_analysed_is_said_in_the_page_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """A round with an error (it is replayed, not analysed): the solver's reason is
+    English, and the Japanese page says it in Japanese (napkifu.i18n.solver_reason)."""
+    seed = ROOT / "tests" / "records" / "seeds" / "bga-call-own-card.nap"
+    (tmp_path / "seed.nap").write_bytes(seed.read_bytes())
+    app = _app(tmp_path, monkeypatch, lang, "replay")
+    app.toggle(key="analyse_on").set_value(True).run()
+    assert not app.exception, app.exception
+    said = [w.value for w in app.warning]
+    if lang == "en":
+        assert any("the round has errors (napkifu check shows them)" in w for w in said), said
+    else:
+        assert any("ラウンドにエラーがあります" in w for w in said), said
+        assert not any("the round has errors" in w for w in said), said

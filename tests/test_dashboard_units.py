@@ -262,7 +262,7 @@ def test_what_is_left_out_follows_the_player_and_preset_filters() -> None:
 @pytest.mark.skipif(PLAYED is None, reason="no sample record with a played round")
 def test_a_file_is_judged_without_a_cyclic_collection(monkeypatch: pytest.MonkeyPatch) -> None:
     """The collector stays paused for as long as the file's judgement lives (in
-    ``_judged_frames``): a collection then scans every one of its objects, which
+    ``source_frames``): a collection then scans every one of its objects, which
     cost as much as judging the file."""
     import contextlib
     import gc
@@ -273,7 +273,7 @@ def test_a_file_is_judged_without_a_cyclic_collection(monkeypatch: pytest.Monkey
 
     def note(phase: str, info: dict[str, int]) -> None:
         frame = sys._getframe()
-        while frame is not None and frame.f_code.co_name != "_judged_frames":
+        while frame is not None and frame.f_code.co_name != "source_frames":
             frame = frame.f_back  # type: ignore[assignment]
         if phase == "start" and frame is not None:
             inside.append(info["generation"])

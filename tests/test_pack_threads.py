@@ -38,7 +38,7 @@ thread = threading.Thread(target=pack, daemon=True)
 thread.start()
 queries = 0
 while thread.is_alive():
-    pl.concat([f["tricks"] for f in frames]).group_by("winner").len()
+    pl.concat([f["player_rounds"] for f in frames]).group_by("player").len()
     queries += 1
 thread.join()
 again = unpack_frames(packed[0])

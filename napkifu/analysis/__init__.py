@@ -16,6 +16,7 @@ from napkifu.analysis.season import (
     build_season,
     load_season,
     season_tables,
+    without_duplicates,
 )
 from napkifu.analysis.sources import Loaded, SourceFile, load_sources  # (last: it uses the above)
 
@@ -39,4 +40,5 @@ __all__ = [
     "rows_frames",
     "schema",
     "season_tables",
+    "without_duplicates",
 ]

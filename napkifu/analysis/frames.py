@@ -30,7 +30,7 @@ FILE_TABLES = ("rounds", "player_rounds", "tricks", "bids", "excluded")
 """The tables made file by file (``season`` and ``contracts`` are made from them);
 all but ``excluded`` are held column by column (:class:`FileRows`)."""
 
-CACHE_SCHEMA = "rows/3"
+CACHE_SCHEMA = "rows/4"
 """Part of every cache key of per-file tables: bump when the packing changes."""
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from napkifu.analysis.columnar import ROUND_OF, FileRows, Row
 from napkifu.analysis.columns import MAX_SEATS
 from napkifu.cards import CARD_TEXTS, Suit
-from napkifu.replay.results import JudgedGame, JudgedRound, JudgedTrick
+from napkifu.replay.results import JudgedGame, JudgedRound, PlayedTrick
 
 _CARD = CARD_TEXTS["unicode"]
 _SYMBOL: dict[Suit | None, str | None] = {None: None, **{s: s.symbol for s in Suit}}
@@ -26,10 +26,12 @@ def trump_text(rnd: JudgedRound) -> str | None:
     return _SYMBOL[rnd.trump]
 
 
-def _play_text(trick: JudgedTrick) -> list[str]:
+def _play_text(trick: PlayedTrick) -> list[str]:
+    if not trick.named:  # (no joker played)
+        return [_CARD[card] for card in trick.cards]
     return [
-        _CARD[p.card] if p.joker_suit is None else f"{_CARD[p.card]}>{_SYMBOL[p.joker_suit]}"
-        for p in trick.plays
+        _CARD[card] if suit is None else f"{_CARD[card]}>{_SYMBOL[suit]}"
+        for card, suit in zip(trick.cards, trick.named, strict=False)
     ]
 
 
@@ -39,7 +41,7 @@ def round_id(game: JudgedGame, rnd: JudgedRound) -> str:
     and the rules' scores. Optional lines that only restate the play (hands, widow,
     auction, dealer, written scores and totals, comments) are left out, so the same
     round copied with more or fewer of them keeps its id."""
-    return _round_id(game, rnd, [" ".join(_play_text(t)) for t in rnd.tricks])
+    return _round_id(game, rnd, [" ".join(_play_text(t)) for t in rnd.played])
 
 
 def _round_id(game: JudgedGame, rnd: JudgedRound, plays: list[str]) -> str:
@@ -55,7 +57,7 @@ def _round_id(game: JudgedGame, rnd: JudgedRound, plays: list[str]) -> str:
         f"{rnd.bid_count}{trump_text(rnd)}",
         _CARD[rnd.called] if rnd.called is not None else "",
         rnd.adjutant or "",
-        ";".join([f"{t.leader}:{p}" for t, p in zip(rnd.tricks, plays, strict=True)]),
+        ";".join([f"{t.leader}:{p}" for t, p in zip(rnd.played, plays, strict=True)]),
         claim,
         f"{rnd.honors_napoleon}/{rnd.honors_allies}",
         " ".join(f"{p}={v}" for p, v in sorted((rnd.scores or {}).items())),
@@ -71,7 +73,7 @@ def add_round(
     out: FileRows, file: str, game: JudgedGame, rnd: JudgedRound, day: date | None
 ) -> None:
     """The rows of one round kept for the season (``day``: its game's date, read)."""
-    plays = [_play_text(t) for t in rnd.tricks]
+    plays = [_play_text(t) for t in rnd.played]
     joined = [" ".join(p) for p in plays]  # the plays column, and what the id hashes
     rid, year = _round_id(game, rnd, joined), day.year if day else None
     seats = rnd.players or game.players
@@ -112,7 +114,8 @@ def add_round(
     at = len(out.rounds) - 1  # the round's row: its placing columns, for its other rows
     _add_bids(out.bids.columns, at, rnd)
     _add_player_rounds(out.player_rounds.columns, at, game, rnd, seats, points, trump)
-    _add_tricks(out.tricks.columns, at, rnd, seats, plays, joined)
+    if rnd.tricks:  # (judged without detail: the tricks table is built when asked)
+        _add_tricks(out.tricks.columns, at, rnd, seats, plays, joined)
 
 
 def _place(columns: dict[str, list[Any]], at: int, rows: int) -> None:
@@ -154,7 +157,7 @@ def _add_player_rounds(
     trump: str | None,
 ) -> None:
     captured: dict[str, int] = {}
-    for trick in rnd.tricks:
+    for trick in rnd.played:
         captured[trick.winner] = captured.get(trick.winner, 0) + len(trick.honors)
     known = rnd.adjutant_known or rnd.alone or len(seats) == 3
     n = len(seats)
@@ -184,7 +187,7 @@ def _add_player_rounds(
         role_c.append(role)
         side_c.append(side)
         points_c.append(points.get(name) if points else None)
-        honors_c.append(captured.get(name, 0) if rnd.tricks else None)
+        honors_c.append(captured.get(name, 0) if rnd.played else None)
         won_c.append(None if side is None or rnd.win is None else (rnd.win == (side == "napoleon")))
         partner_c.append(partner)
 
@@ -200,8 +203,9 @@ def _add_tricks(
     plays: list[list[str]],
     joined: list[str],
 ) -> None:
-    """``plays``: each trick's cards, in the order played; ``joined``: the same as
-    the ``plays`` column writes them."""
+    """``plays``: each trick's cards, in the order played (from the seated tricks,
+    ``rnd.played``, as the round's id); ``joined``: the same as the ``plays`` column
+    writes them."""
     _place(columns, at, len(rnd.tricks))
     seat_of = {name: i for i, name in enumerate(seats[:MAX_SEATS])}
     cards = [columns[k] for k in _CARD_COLUMNS]
@@ -214,7 +218,7 @@ def _add_tricks(
     )
     played = columns["plays"]
     played.extend(joined)
-    for trick, texts in zip(rnd.tricks, plays, strict=True):
+    for trick, seated, texts in zip(rnd.tricks, rnd.played, plays, strict=True):
         honors = trick.honors
         number.append(trick.number)
         leader.append(trick.leader)
@@ -225,8 +229,8 @@ def _add_tricks(
         honors_c.append(" ".join([_CARD[c] for c in honors]))
         honors_count.append(len(honors))
         by_seat: list[str | None] = [None] * MAX_SEATS
-        for play, text in zip(trick.plays, texts, strict=True):
-            k = seat_of.get(play.player)
+        for seat, text in zip(seated.seats, texts, strict=True):
+            k = seat_of.get(rnd.players[seat])
             if k is not None:
                 by_seat[k] = text
         for column, card in zip(cards, by_seat, strict=True):

@@ -106,10 +106,12 @@ class SeasonBuilder:
         self.add_frames(rows_frames(rows))
 
     def add_frames(self, frames: dict[str, pl.DataFrame], files: int = 1) -> None:
-        """One file's tables (``files=0``: a later piece of the previous file)."""
+        """One file's tables (``files=0``: a later piece of the previous file; a
+        table it lacks adds no rows: the tricks of a file judged without them)."""
         self.files += files
         for name in FILE_TABLES:
-            self._tables[name].append(frames[name])
+            if name in frames:
+                self._tables[name].append(frames[name])
 
     def finish(self) -> Season:
         frames = {name: table.frame() for name, table in self._tables.items()}
@@ -142,14 +144,19 @@ def _mark_duplicates(frames: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]
     rounds = rounds.with_columns(
         duplicate_of=pl.when(first != here).then(first).otherwise(None).cast(pl.String)
     )
-    dupes = rounds.filter(pl.col("duplicate_of").is_not_null()).select("file", "game", "round")
     out = {**frames, "rounds": rounds}
-    if dupes.height:
-        for name in ("player_rounds", "tricks", "bids"):
-            out[name] = frames[name].join(
-                dupes, on=["file", "game", "round"], how="anti", maintain_order="left"
-            )
+    for name in ("player_rounds", "tricks", "bids"):
+        out[name] = without_duplicates(frames[name], rounds)
     return out
+
+
+def without_duplicates(table: pl.DataFrame, rounds: pl.DataFrame) -> pl.DataFrame:
+    """``table`` less the rows of the rounds that ``rounds`` marks as duplicates
+    (``duplicate_of``): also for a table built after the season (its tricks)."""
+    dupes = rounds.filter(pl.col("duplicate_of").is_not_null()).select("file", "game", "round")
+    if not dupes.height:
+        return table
+    return table.join(dupes, on=["file", "game", "round"], how="anti", maintain_order="left")
 
 
 def build_season(judgements: Iterable[Judgement], filters: SeasonFilter | None = None) -> Season:

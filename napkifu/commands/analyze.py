@@ -20,7 +20,7 @@ from napkifu import api
 from napkifu.cache import ResultCache, default_dir
 from napkifu.cards import card_text
 from napkifu.commands.check import CANNOT_OPEN, USAGE, add_jobs_args, iter_paths
-from napkifu.i18n import LANGS, Lang, Text, default_lang
+from napkifu.i18n import LANGS, Lang, Text, default_lang, solver_reason
 from napkifu.parallel import run_jobs
 from napkifu.paths import text_encoding
 from napkifu.replay.results import JudgedRound
@@ -294,7 +294,13 @@ def run(args: argparse.Namespace) -> int:
                         {"file": file, "game": game, "round": number, "error": result["error"]}
                     )
                 else:
-                    why = SKIPPED(lang, file=file, game=game, round=number, reason=result["error"])
+                    why = SKIPPED(
+                        lang,
+                        file=file,
+                        game=game,
+                        round=number,
+                        reason=solver_reason(str(result["error"]), lang),
+                    )
                     print(escape(why))
                 continue
             a = from_dict(result)

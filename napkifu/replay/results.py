@@ -7,9 +7,9 @@ Fields may be added; none is renamed or removed without updating every consumer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from napkifu.cards import Card, Suit
 from napkifu.diagnostics import Diagnostic
@@ -28,6 +28,27 @@ class JudgedPlay:
     joker_suit: Suit | None
     ladder_class: str | None  # the first ladder class the card satisfied, None: no class
     span: Span
+
+
+class PlayedTrick(NamedTuple):
+    """A trick's facts as the engine seated it, kept whatever the detail asked for:
+    enough for a round's identity and each player's captured honors without the
+    judged tricks (their holdings, legal cards and reasons cost a third of judging).
+    ``check`` makes them too, so they are what the seating holds already, in as few
+    objects as can be (a named tuple; seats, not names; no suits without a joker)."""
+
+    number: int
+    leader: str
+    seats: tuple[int, ...]  # each card's seat (an index of the round's players), as played
+    cards: tuple[Card, ...]  # in the order played
+    named: tuple[Suit | None, ...]  # each card's named joker suit; () when no joker is played
+    winner: str
+    honors: tuple[Card, ...]  # honors in the trick, captured by ``winner``
+
+    def plays(self, players: Sequence[str]) -> list[tuple[str, Card, Suit | None]]:
+        """(player, card, a joker's named suit) of each card, in the order played."""
+        named = self.named or (None,) * len(self.cards)
+        return [(players[s], c, n) for s, c, n in zip(self.seats, self.cards, named, strict=False)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +105,7 @@ class JudgedRound:
     diagnostics: tuple[Diagnostic, ...]
     source: Round
     span: Span
+    played: tuple[PlayedTrick, ...] = ()  # every seated trick, also without ``tricks``
 
     @property
     def has_errors(self) -> bool:

@@ -29,7 +29,7 @@ from napkifu.replay.reread import Tries, reread
 from napkifu.replay.results import JudgedRound, RoundKind
 from napkifu.replay.scoring import round_scores
 from napkifu.replay.sheet import check_result, check_score, shutout_unknown
-from napkifu.replay.trick_results import judged_tricks
+from napkifu.replay.trick_results import judged_tricks, played_tricks
 from napkifu.replay.tricks import seat_tricks, split_unknown_tricks
 from napkifu.rules.build import Rules
 
@@ -297,6 +297,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
         if rnd.tricks or hands
         else None,
         diagnostics=tuple(rep.items),
+        played=played_tricks(players, seated),
         **base,
     )  # type: ignore[arg-type]
 

@@ -5,13 +5,14 @@ missing tricks (NAP502)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 
 from napkifu.cards import CLUB_THREE, JOKER, Suit, card_text
 from napkifu.model import Round
 from napkifu.replay.adjutant import Holder
 from napkifu.replay.play_check import PlayCheck
 from napkifu.replay.report import Reporter
-from napkifu.replay.results import JudgedPlay, JudgedTrick
+from napkifu.replay.results import JudgedPlay, JudgedTrick, PlayedTrick
 from napkifu.replay.scoring import credited_honors
 from napkifu.replay.tricks import SeatedTrick
 from napkifu.rules.build import Rules
@@ -52,6 +53,29 @@ def _reason(rules: Rules, cls: str | None, card: int, trump: int | None) -> tupl
     if cls == "lead":
         return f"highest of the lead suit {text}", f"台札の最上位 {text}"
     return f"lead {text}", f"台札 {text}"
+
+
+def played_tricks(players: Sequence[str], seated: Sequence[SeatedTrick]) -> tuple[PlayedTrick, ...]:
+    """Each seated trick's leader, seats and cards in the order played (a joker's
+    named suit when one is played), winner and honors: what the seating has computed
+    already, kept at every detail (the season's round-level tables need no more)."""
+    return tuple(
+        [
+            PlayedTrick(
+                t.number,
+                players[t.leader],
+                t.seats,
+                tuple(t.cards),
+                tuple(map(_NAMED, t.line.plays)) if JOKER in t.cards else (),
+                players[t.winner],
+                t.honors,
+            )
+            for t in seated
+        ]
+    )
+
+
+_NAMED = attrgetter("joker_suit")
 
 
 def _club_three_request(
@@ -230,4 +254,4 @@ def judged_tricks(
     return out, result.honors, None
 
 
-__all__ = ["judged_tricks", "trick_reason"]
+__all__ = ["judged_tricks", "played_tricks", "trick_reason"]

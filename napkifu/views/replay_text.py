@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.text import Text as RichText
 
 from napkifu.cards import JOKER, Suit, cards_text
-from napkifu.i18n import Lang, word
+from napkifu.i18n import Lang, solver_reason, word
 from napkifu.views.replay_words import T
 
 Json = dict[str, Any]
@@ -273,7 +273,9 @@ def _cost(a: Json, lang: Lang) -> RichText:
 def _par(a: Json, lang: Lang) -> RichText:
     """The round's double-dummy par, or why it was not analysed."""
     if "error" in a:
-        return RichText(T["not_analysed"](lang, why=a["error"]), style="yellow")
+        return RichText(
+            T["not_analysed"](lang, why=solver_reason(a["error"], lang)), style="yellow"
+        )
     made = T["made" if a["made"] else "failed"](lang)
     par = T["par"](lang, t=a["from_trick"], par=a["par"], made=made, bid=a["bid"])
     return RichText(par, style="bold")

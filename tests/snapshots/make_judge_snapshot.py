@@ -96,14 +96,15 @@ def diagnostics(data: str | bytes, file: str) -> list[list[object]]:
 
 def _plain(x: object) -> object:
     """Judged values as plain data (the parsed record and the rules left out: they
-    are the input)."""
+    are the input; a round's ``played`` too: the facts of its judged tricks again,
+    held equal to them by tests/test_played_tricks.py)."""
     if isinstance(x, Span):
         return (x.line, x.column, x.end_line, x.end_column)
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
         return {
             f.name: _plain(getattr(x, f.name))
             for f in dataclasses.fields(x)
-            if f.name not in ("source", "rules", "diagnostics")
+            if f.name not in ("source", "rules", "diagnostics", "played")
         }
     if isinstance(x, Mapping):
         return {str(k): _plain(v) for k, v in x.items()}
