@@ -19,18 +19,18 @@ from typing import Any
 from lark import Token, Transformer
 
 from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span, UnmadePlays
-from napkifu.notation.objects import bid as make_bid
 from napkifu.notation.objects import (
-    player_points,
     player_ref,
     ref_at,
     span,
 )
 from napkifu.notation.values import (
+    BID_WORDS,
     PLAY_CARDS,
     PLAYS,
     bid_items,
     bid_value,
+    bid_word,
     group_word,
     play_value,
     player_name,
@@ -239,23 +239,36 @@ def cards_at(line: int, base: int, value: str) -> tuple[CardRef, ...]:
 
 def bids_at(line: int, base: int, value: str) -> tuple[Bid, ...]:
     """A bids run starting at column ``base`` as its bids, with their spans (shared by
-    the grammar callback and the fast path)."""
+    the grammar callback and the fast path). Unquoted items, all but a few, are
+    split here in one pass (each item's meaning looked up as in :data:`BID_WORDS`)."""
     bids: list[Bid] = []
     add = bids.append
-    for at, name, count, suit, bid_at, end in bid_items(value):
+    if '"' in value:
+        for at, name, count, suit, bid_at, end in bid_items(value):
+            start = base + at
+            player = None
+            if name is not None:
+                player = PlayerRef(name, (line, start, start + bid_at - 1))
+            add(Bid(player, count, suit, (line, start + bid_at, start + end)))
+        return tuple(bids)
+    known_words = BID_WORDS
+    find = value.find
+    pos = 0
+    for word in value.split():
+        at = find(word, pos)
+        pos = at + len(word)
+        name, count, suit, bid_at, end = known_words.get(word) or bid_word(word)
         start = base + at
-        player = None
-        if name is not None:
-            player = ref_at(name, line, start, start + bid_at - 1)
-        add(make_bid(player, count, suit, (line, start + bid_at, start + end)))
+        player = None if name is None else PlayerRef(name, (line, start, start + bid_at - 1))
+        add(Bid(player, count, suit, (line, start + bid_at, start + end)))
     return tuple(bids)
 
 
 def points_entry(line: int, who: str, who_col: int, score: str, score_col: int) -> PlayerPoints:
     """One ``NAME SCORE`` of a score or total line (shared by the grammar callback and
     the fast path)."""
-    ref = ref_at(player_name(who), line, who_col, who_col + len(who))
-    return player_points(ref, int(score), (line, score_col, score_col + len(score)))  # type: ignore[no-any-return]
+    ref = PlayerRef(player_name(who), (line, who_col, who_col + len(who)))
+    return PlayerPoints(ref, int(score), (line, score_col, score_col + len(score)))
 
 
 def trick_statement(

@@ -88,7 +88,7 @@ def _group_word(suit: int, word: str) -> tuple[int, tuple[tuple[int, int, int], 
     return suit, tuple(cards)
 
 
-_BID_WORDS: dict[str, tuple[str | None, int | None, Suit | None, int, int]] = {}
+BID_WORDS: dict[str, tuple[str | None, int | None, Suit | None, int, int]] = {}
 _BidItem = tuple[int, "str | None", "int | None", "Suit | None", int, int]
 
 
@@ -108,16 +108,20 @@ def bid_items(value: str) -> list[_BidItem]:
     for word in value.split():
         at = value.find(word, pos)
         pos = at + len(word)
-        known = _BID_WORDS.get(word)
-        if known is None:
-            raw, colon, text = word.rpartition(":")
-            count, suit = bid_value(text)
-            name = player_name(raw) if colon else None
-            known = (name, count, suit, len(raw) + len(colon), len(word))
-            if len(_BID_WORDS) < 8192:
-                _BID_WORDS[word] = known
-        items.append((at, *known))
+        items.append((at, *(BID_WORDS.get(word) or bid_word(word))))
     return items
+
+
+def bid_word(word: str) -> tuple[str | None, int | None, Suit | None, int, int]:
+    """One unquoted bids item (``Kei:13♥``, ``pass``) as (bidder or None, count, suit,
+    start and end of the bid within the word); remembered in :data:`BID_WORDS`."""
+    raw, colon, text = word.rpartition(":")
+    count, suit = bid_value(text)
+    name = player_name(raw) if colon else None
+    known = (name, count, suit, len(raw) + len(colon), len(word))
+    if len(BID_WORDS) < 8192:
+        BID_WORDS[word] = known
+    return known
 
 
 def bid_value(text: str) -> tuple[int | None, Suit | None]:
