@@ -101,8 +101,8 @@ def _points(m: Match, line: int, item_re: re.Pattern[str]) -> tuple[PlayerPoints
                 at = find(name, pos)
                 score_at = find(score, at + len(name))
                 pos = score_at + len(score)
-                who = PlayerRef(player_name(name), (line, base + at, base + at + len(name)))
-                add(PlayerPoints(who, int(score), (line, base + score_at, base + pos)))
+                ref = PlayerRef(player_name(name), (line, base + at, base + at + len(name)))
+                add(PlayerPoints(ref, int(score), (line, base + score_at, base + pos)))
             return tuple(entries)
     out = []
     for item in item_re.finditer(items):
