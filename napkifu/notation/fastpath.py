@@ -36,7 +36,7 @@ from napkifu.notation.transform import (
     points_entry,
     trick_statement,
 )
-from napkifu.notation.values import bid_value, player_name, unquote
+from napkifu.notation.values import NAMES, bid_value, player_name, unquote
 
 _GAP = r"[ \t\f]*"
 
@@ -95,13 +95,24 @@ def _points(m: Match, line: int, item_re: re.Pattern[str]) -> tuple[PlayerPoints
         if len(names) == len(scores) and "+" not in "".join(names):
             entries: list[PlayerPoints] = []
             add = entries.append
+            text = items.lstrip()
+            if text == " ".join(words):  # single blanks: places counted, not searched
+                pos = base + len(items) - len(text)
+                for name, score in zip(names, scores, strict=True):
+                    end = pos + len(name)
+                    ref = PlayerRef(NAMES.get(name) or player_name(name), (line, pos, end))
+                    pos = end + 1 + len(score)
+                    add(PlayerPoints(ref, int(score), (line, end + 1, pos)))
+                    pos += 1
+                return tuple(entries)
             find = items.find
             pos = 0
             for name, score in zip(names, scores, strict=True):
                 at = find(name, pos)
                 score_at = find(score, at + len(name))
                 pos = score_at + len(score)
-                ref = PlayerRef(player_name(name), (line, base + at, base + at + len(name)))
+                who = NAMES.get(name) or player_name(name)
+                ref = PlayerRef(who, (line, base + at, base + at + len(name)))
                 add(PlayerPoints(ref, int(score), (line, base + score_at, base + pos)))
             return tuple(entries)
     out = []

@@ -21,11 +21,11 @@ from lark import Token, Transformer
 from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span, UnmadePlays
 from napkifu.notation.objects import (
     player_ref,
-    ref_at,
     span,
 )
 from napkifu.notation.values import (
     BID_WORDS,
+    NAMES,
     PLAY_CARDS,
     PLAYS,
     bid_items,
@@ -253,10 +253,12 @@ def bids_at(line: int, base: int, value: str) -> tuple[Bid, ...]:
         return tuple(bids)
     known_words = BID_WORDS
     find = value.find
+    words = value.split()
+    single = value == " ".join(words)  # single blanks: places counted, not searched
     pos = 0
-    for word in value.split():
-        at = find(word, pos)
-        pos = at + len(word)
+    for word in words:
+        at = pos if single else find(word, pos)
+        pos = at + len(word) + single
         name, count, suit, bid_at, end = known_words.get(word) or bid_word(word)
         start = base + at
         player = None if name is None else PlayerRef(name, (line, start, start + bid_at - 1))
@@ -286,7 +288,9 @@ def trick_statement(
     who = None
     if leader is not None:
         raw = leader[:-1]  # without the colon
-        who = ref_at(player_name(raw), line, leader_col, leader_col + len(raw))
+        who = PlayerRef(
+            NAMES.get(raw) or player_name(raw), (line, leader_col, leader_col + len(raw))
+        )
     words = run.split()
     cards = tuple(map(PLAY_CARDS.get, words))
     if None in cards:  # a spelling not met before

@@ -19,7 +19,9 @@ _BID_ITEM = re.compile(r'(?:("(?:[^"\\\n]|\\.)*"|[^\s":]+):)?(\S+)')
 _UNESCAPE = re.compile(r"\\(.)")
 _JOKER_TEXT = ("JK", "Jo")
 _PASS_TEXT = frozenset(("pass", "P", "-"))
-_NAMES: dict[str, str] = {}
+NAMES: dict[str, str] = {}
+"""The names read so far, by their spelling (see :func:`player_name`): the reader's
+most frequent lines look here first."""
 _SUIT_CODE = {text: int(suit) for text, suit in SUIT_BY_TEXT.items()}
 _RANK_CODE = {text: rank - 2 for text, rank in RANK_BY_TEXT.items()}
 
@@ -33,12 +35,12 @@ def unquote(text: str) -> str:
 def player_name(raw: str) -> str:
     """A name as players are compared: quotes removed, NFC-normalised (cached:
     a record repeats the same few names thousands of times)."""
-    name = _NAMES.get(raw)
+    name = NAMES.get(raw)
     if name is None:
         text = unquote(raw) if raw.startswith('"') else raw
         name = text if text.isascii() else unicodedata.normalize("NFC", text)
-        if len(_NAMES) < 10_000:
-            _NAMES[raw] = name
+        if len(NAMES) < 10_000:
+            NAMES[raw] = name
     return name
 
 
