@@ -1,4 +1,4 @@
-"""Bids, score and total items separated by single blanks have their places counted
+"""Bids, card, score and total items separated by single blanks have their places counted
 instead of searched (issue 26): the spans must be what the grammar alone gives,
 with single blanks, uneven blanks and tabs alike."""
 
@@ -14,7 +14,7 @@ from napkifu.notation.fastpath import FastPath
 
 HEAD = "players 太郎 Kei Mina Sora ハル\nrules standard\n\nround 1\n  dealer ハル\n"
 BIDS = "  bids 太郎:pass Kei:13♥ Mina:14♦ Sora:pass ハル:pass 太郎:pass Kei:14♥ Mina:pass\n"
-TAIL = "  napoleon Kei 14♥\n  call ♥J\n  adjutant Mina\n  result 12\n"
+TAIL = "  napoleon Kei 14♥\n  call ♥J\n  adjutant Mina\n  discard ♠J ♦10 ♦3\n  result 12\n"
 SCORE = (
     "  score 太郎 +1 Kei -2 Mina -1 Sora +1 ハル +1\n  total 太郎 1 Kei -2 Mina -1 Sora 1 ハル 1\n"
 )
@@ -32,10 +32,11 @@ def _both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
     ids=["single", "double", "tab"],
 )
 def test_counted_places_match_the_grammar(spacing: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    text = HEAD + spacing(BIDS) + TAIL + spacing(SCORE)
+    text = HEAD + spacing(BIDS) + spacing(TAIL) + spacing(SCORE)
     (fast, fast_diags), (slow, slow_diags) = _both(text, monkeypatch)
     rnd = fast.games[0].rounds[0]
     assert len(rnd.bids[0].bids) == 8 and len(rnd.total.entries) == 5
+    assert len(rnd.discard.cards) == 3
     assert deep(fast) == deep(slow)
     assert fast_diags == slow_diags
     kei = rnd.score.entries[1]

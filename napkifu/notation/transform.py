@@ -226,10 +226,12 @@ def cards_at(line: int, base: int, value: str) -> tuple[CardRef, ...]:
     out: list[CardRef] = []
     add = out.append
     suit = 0
+    words = value.split()
+    single = value == " ".join(words)  # single blanks: places counted, not searched
     pos = 0
-    for word in value.split():
-        at = value.find(word, pos)
-        pos = at + len(word)
+    for word in words:
+        at = pos if single else value.find(word, pos)
+        pos = at + len(word) + single
         col = base + at
         suit, cards = group_word(suit, word)
         for card, start, end in cards:
