@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from corpus import deep
 
-from napkifu.notation import parse
+from napkifu.notation import fastpath, parse
 from napkifu.notation.fastpath import FastPath
 
 HEAD = "players 太郎 Kei Mina Sora ハル\nrules standard\n\nround 1\n  dealer ハル\n"
@@ -43,3 +43,34 @@ def test_counted_places_match_the_grammar(spacing: Any, monkeypatch: pytest.Monk
     line = text.splitlines()[kei.span.line - 1]
     assert line[kei.player.span.column - 1 : kei.player.span.end_column - 1] == "Kei"
     assert line[kei.span.column - 1 : kei.span.end_column - 1] == "-2"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        BIDS.rstrip("\n"),
+        "bids Kei:13♥ Mina:pass",
+        "  bids Kei:13♥  Mina:pass",
+        "  bids Kei:13♥\tMina:pass",
+        "  bids Kei:13♥ Mina:pass  ",
+        "  bids Kei:13♥ Mina:pass # a comment",
+        "  bids Kei:13♥\u3000Mina:pass",
+        "  bids Kei:13♥ Mina:pass:",
+    ],
+)
+def test_known_bids_read_as_the_regex_reads_them(
+    line: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bids line of spellings already read skips the line's regex: the statement is
+    the regex path's, and a line the regex refuses is still refused."""
+    fast = FastPath.statement
+    parse(HEAD + BIDS, "warm.nap")  # the spellings read once
+    with_known = fast(_fast_path(), line, "bids", 7)
+    monkeypatch.setattr(fastpath, "_known_bids", lambda *_: None)
+    assert with_known == fast(_fast_path(), line, "bids", 7)
+
+
+def _fast_path() -> FastPath:
+    from napkifu.notation.reader import parser
+
+    return parser()[2]
