@@ -74,3 +74,31 @@ def _fast_path() -> FastPath:
     from napkifu.notation.reader import parser
 
     return parser()[2]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        *SCORE.splitlines(),
+        "score Kei +1 Mina -1",
+        "  score Kei +1  Mina -1",
+        "  total Kei\t1 Mina -1",
+        "  total Kei 1 Mina -1 # a comment",
+        "  score -1 +1 Kei -1",
+        "  score Kei Kei",
+        "  score Kei +1 Mina",
+        "  score Kei+1 Mina -1",
+        "  total Kei 1 Mina -1\u3000",
+    ],
+)
+def test_known_points_read_as_the_regex_reads_them(
+    line: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A score or total line of names and scores already read skips the line's regex:
+    the statement is the regex path's, and a line the regex refuses is refused."""
+    fast = FastPath.statement
+    parse(HEAD + TAIL + SCORE + "  score Kei +1 Mina -1\n", "warm.nap")
+    head = line.split()[0]
+    with_known = fast(_fast_path(), line, head, 7)
+    monkeypatch.setattr(fastpath, "_known_points", lambda *_: None)
+    assert with_known == fast(_fast_path(), line, head, 7)
