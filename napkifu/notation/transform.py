@@ -19,18 +19,18 @@ from typing import Any
 from lark import Token, Transformer
 
 from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span, UnmadePlays
-from napkifu.notation.objects import bid as make_bid
 from napkifu.notation.objects import (
-    player_points,
     player_ref,
-    ref_at,
     span,
 )
 from napkifu.notation.values import (
+    BID_WORDS,
+    NAMES,
     PLAY_CARDS,
     PLAYS,
     bid_items,
     bid_value,
+    bid_word,
     group_word,
     play_value,
     player_name,
@@ -226,10 +226,12 @@ def cards_at(line: int, base: int, value: str) -> tuple[CardRef, ...]:
     out: list[CardRef] = []
     add = out.append
     suit = 0
+    words = value.split()
+    single = value == " ".join(words)  # single blanks: places counted, not searched
     pos = 0
-    for word in value.split():
-        at = value.find(word, pos)
-        pos = at + len(word)
+    for word in words:
+        at = pos if single else value.find(word, pos)
+        pos = at + len(word) + single
         col = base + at
         suit, cards = group_word(suit, word)
         for card, start, end in cards:
@@ -239,23 +241,38 @@ def cards_at(line: int, base: int, value: str) -> tuple[CardRef, ...]:
 
 def bids_at(line: int, base: int, value: str) -> tuple[Bid, ...]:
     """A bids run starting at column ``base`` as its bids, with their spans (shared by
-    the grammar callback and the fast path)."""
+    the grammar callback and the fast path). Unquoted items, all but a few, are
+    split here in one pass (each item's meaning looked up as in :data:`BID_WORDS`)."""
     bids: list[Bid] = []
     add = bids.append
-    for at, name, count, suit, bid_at, end in bid_items(value):
+    if '"' in value:
+        for at, name, count, suit, bid_at, end in bid_items(value):
+            start = base + at
+            player = None
+            if name is not None:
+                player = PlayerRef(name, (line, start, start + bid_at - 1))
+            add(Bid(player, count, suit, (line, start + bid_at, start + end)))
+        return tuple(bids)
+    known_words = BID_WORDS
+    find = value.find
+    words = value.split()
+    single = value == " ".join(words)  # single blanks: places counted, not searched
+    pos = 0
+    for word in words:
+        at = pos if single else find(word, pos)
+        pos = at + len(word) + single
+        name, count, suit, bid_at, end = known_words.get(word) or bid_word(word)
         start = base + at
-        player = None
-        if name is not None:
-            player = ref_at(name, line, start, start + bid_at - 1)
-        add(make_bid(player, count, suit, (line, start + bid_at, start + end)))
+        player = None if name is None else PlayerRef(name, (line, start, start + bid_at - 1))
+        add(Bid(player, count, suit, (line, start + bid_at, start + end)))
     return tuple(bids)
 
 
 def points_entry(line: int, who: str, who_col: int, score: str, score_col: int) -> PlayerPoints:
     """One ``NAME SCORE`` of a score or total line (shared by the grammar callback and
     the fast path)."""
-    ref = ref_at(player_name(who), line, who_col, who_col + len(who))
-    return player_points(ref, int(score), (line, score_col, score_col + len(score)))  # type: ignore[no-any-return]
+    ref = PlayerRef(player_name(who), (line, who_col, who_col + len(who)))
+    return PlayerPoints(ref, int(score), (line, score_col, score_col + len(score)))
 
 
 def trick_statement(
@@ -273,7 +290,9 @@ def trick_statement(
     who = None
     if leader is not None:
         raw = leader[:-1]  # without the colon
-        who = ref_at(player_name(raw), line, leader_col, leader_col + len(raw))
+        who = PlayerRef(
+            NAMES.get(raw) or player_name(raw), (line, leader_col, leader_col + len(raw))
+        )
     words = run.split()
     cards = tuple(map(PLAY_CARDS.get, words))
     if None in cards:  # a spelling not met before

@@ -19,7 +19,9 @@ _BID_ITEM = re.compile(r'(?:("(?:[^"\\\n]|\\.)*"|[^\s":]+):)?(\S+)')
 _UNESCAPE = re.compile(r"\\(.)")
 _JOKER_TEXT = ("JK", "Jo")
 _PASS_TEXT = frozenset(("pass", "P", "-"))
-_NAMES: dict[str, str] = {}
+NAMES: dict[str, str] = {}
+"""The names read so far, by their spelling (see :func:`player_name`): the reader's
+most frequent lines look here first."""
 _SUIT_CODE = {text: int(suit) for text, suit in SUIT_BY_TEXT.items()}
 _RANK_CODE = {text: rank - 2 for text, rank in RANK_BY_TEXT.items()}
 
@@ -33,12 +35,12 @@ def unquote(text: str) -> str:
 def player_name(raw: str) -> str:
     """A name as players are compared: quotes removed, NFC-normalised (cached:
     a record repeats the same few names thousands of times)."""
-    name = _NAMES.get(raw)
+    name = NAMES.get(raw)
     if name is None:
         text = unquote(raw) if raw.startswith('"') else raw
         name = text if text.isascii() else unicodedata.normalize("NFC", text)
-        if len(_NAMES) < 10_000:
-            _NAMES[raw] = name
+        if len(NAMES) < 10_000:
+            NAMES[raw] = name
     return name
 
 
@@ -88,7 +90,7 @@ def _group_word(suit: int, word: str) -> tuple[int, tuple[tuple[int, int, int], 
     return suit, tuple(cards)
 
 
-_BID_WORDS: dict[str, tuple[str | None, int | None, Suit | None, int, int]] = {}
+BID_WORDS: dict[str, tuple[str | None, int | None, Suit | None, int, int]] = {}
 _BidItem = tuple[int, "str | None", "int | None", "Suit | None", int, int]
 
 
@@ -108,16 +110,20 @@ def bid_items(value: str) -> list[_BidItem]:
     for word in value.split():
         at = value.find(word, pos)
         pos = at + len(word)
-        known = _BID_WORDS.get(word)
-        if known is None:
-            raw, colon, text = word.rpartition(":")
-            count, suit = bid_value(text)
-            name = player_name(raw) if colon else None
-            known = (name, count, suit, len(raw) + len(colon), len(word))
-            if len(_BID_WORDS) < 8192:
-                _BID_WORDS[word] = known
-        items.append((at, *known))
+        items.append((at, *(BID_WORDS.get(word) or bid_word(word))))
     return items
+
+
+def bid_word(word: str) -> tuple[str | None, int | None, Suit | None, int, int]:
+    """One unquoted bids item (``Kei:13♥``, ``pass``) as (bidder or None, count, suit,
+    start and end of the bid within the word); remembered in :data:`BID_WORDS`."""
+    raw, colon, text = word.rpartition(":")
+    count, suit = bid_value(text)
+    name = player_name(raw) if colon else None
+    known = (name, count, suit, len(raw) + len(colon), len(word))
+    if len(BID_WORDS) < 8192:
+        BID_WORDS[word] = known
+    return known
 
 
 def bid_value(text: str) -> tuple[int | None, Suit | None]:
