@@ -20,7 +20,7 @@ from napkifu.cache import ResultCache, default_dir
 from napkifu.cli import main
 from napkifu.commands.checkfile import CheckSettings, check_task
 from napkifu.parallel import run_jobs, share_jobs
-from napkifu.parallel.pool import _main_hidden
+from napkifu.parallel.pool import SHARED_SWITCH_INTERVAL, _main_hidden
 
 EXAMPLES = Path(__file__).resolve().parent / "examples"
 SEASON = Path(__file__).parent / "records" / "analysis" / "season"
@@ -89,6 +89,23 @@ def test_share_jobs_keeps_order_and_works_here_too() -> None:
     assert share_jobs(_square, [1, 2, 3], 1) == [1, 4, 9]
     with pytest.raises(ValueError, match="seven"):
         share_jobs(_fails_on_seven, list(range(12)), 2)
+
+
+def _switch_interval(x: int) -> float:
+    return sys.getswitchinterval()
+
+
+def test_share_jobs_shortens_the_switch_interval_only_while_it_runs() -> None:
+    """The calling thread judges while the pool's threads carry tasks and results
+    through pipes: a short GIL switch interval keeps the worker fed (in this process
+    only, given back afterwards, also when a job fails)."""
+    before = sys.getswitchinterval()
+    out = share_jobs(_switch_interval, list(range(6)), 2)
+    assert out[-1] == pytest.approx(min(before, SHARED_SWITCH_INTERVAL))  # (this process's item)
+    assert sys.getswitchinterval() == before
+    with pytest.raises(ValueError, match="seven"):
+        share_jobs(_fails_on_seven, list(range(12)), 2)
+    assert sys.getswitchinterval() == before
 
 
 MAIN_SCRIPT = """
