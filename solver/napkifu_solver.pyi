@@ -2,6 +2,19 @@
 
 __version__: str
 
+PositionArgs = tuple[
+    list[list[int]],  # each seat's hand
+    list[int],  # the trick so far
+    int | None,  # the suit a led joker named
+    int,  # the leader's seat
+    int,  # the direction of play, +1 or -1
+    list[int],  # the seats of Napoleon's side
+    int,  # honors Napoleon's side has taken
+    int,  # honors among the discards
+    bool | None,  # whether Napoleon's side won trick 1 (None: not finished)
+]
+"""A position, as :meth:`napkifu.solve.engine.Position.args` gives it."""
+
 class Solver:
     """A solver for one kind of round: the engine's resolved rules and the trump."""
 
@@ -20,43 +33,19 @@ class Solver:
     def reverses(self, card: int) -> bool: ...
     def solve(
         self,
-        hands: list[list[int]],
-        trick: list[int],
-        named: int | None,
-        leader: int,
-        step: int,
-        napoleon_side: list[int],
-        taken: int,
-        widow_honors: int,
-        first_trick_napoleon: bool | None,
+        position: PositionArgs,
         guess: int | None = ...,
         lower: int | None = ...,
         upper: int | None = ...,
     ) -> int: ...
     def best_move(
         self,
-        hands: list[list[int]],
-        trick: list[int],
-        named: int | None,
-        leader: int,
-        step: int,
-        napoleon_side: list[int],
-        taken: int,
-        widow_honors: int,
-        first_trick_napoleon: bool | None,
+        position: PositionArgs,
         value: int,
     ) -> tuple[int, int | None] | None: ...
     def values(
         self,
-        hands: list[list[int]],
-        trick: list[int],
-        named: int | None,
-        leader: int,
-        step: int,
-        napoleon_side: list[int],
-        taken: int,
-        widow_honors: int,
-        first_trick_napoleon: bool | None,
+        position: PositionArgs,
     ) -> list[tuple[int, int | None, int]]: ...
     @property
     def nodes(self) -> int: ...

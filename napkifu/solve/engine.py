@@ -91,9 +91,8 @@ class Position:
         """The seat to play next."""
         return (self.leader + self.step * len(self.trick)) % len(self.hands)
 
-    def args(
-        self,
-    ) -> tuple[list[list[int]], list[int], int | None, int, int, list[int], int, int, bool | None]:
+    def args(self) -> napkifu_solver.PositionArgs:
+        """The position as the Rust solver takes it: one tuple, every method alike."""
         return (
             [list(h) for h in self.hands],
             list(self.trick),
@@ -122,12 +121,12 @@ def solve(
     """The honors Napoleon's side ends with from ``pos`` under best play (``guess``:
     a value near it, such as the value before the last card, saves probes;
     ``lower``/``upper``: bounds known to hold, which save the probe confirming them)."""
-    return solver.solve(*pos.args(), guess=guess, lower=lower, upper=upper)
+    return solver.solve(pos.args(), guess=guess, lower=lower, upper=upper)
 
 
 def best_move(solver: napkifu_solver.Solver, pos: Position, value: int) -> tuple[Card, int | None]:
     """A legal card (and the suit it names) that keeps ``pos``'s value ``value``."""
-    got = solver.best_move(*pos.args(), value=value)
+    got = solver.best_move(pos.args(), value=value)
     if got is None:
         raise Unsolvable(f"no card keeps the value {value}")
     return got
@@ -135,7 +134,7 @@ def best_move(solver: napkifu_solver.Solver, pos: Position, value: int) -> tuple
 
 def values(solver: napkifu_solver.Solver, pos: Position) -> list[Value]:
     """Every legal card of the player to move and its value."""
-    return solver.values(*pos.args())
+    return solver.values(pos.args())
 
 
 def without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:

@@ -29,18 +29,35 @@ fn hand_bits(cards: &[u8]) -> PyResult<u64> {
     Ok(bits)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn position(
-    players: usize,
-    hands: Vec<Vec<u8>>,
-    trick: Vec<u8>,
-    named: Option<u8>,
-    leader: usize,
-    step: i8,
-    napoleon_side: Vec<usize>,
-    widow_honors: u8,
-    first_trick_napoleon: Option<bool>,
-) -> PyResult<Position> {
+/// A position as Python gives it, one tuple (`napkifu.solve.engine.Position.args`):
+/// hands, trick so far, suit a led joker named, leader, direction, Napoleon's side,
+/// honors taken, honors in the widow, whether Napoleon's side won trick 1.
+#[derive(FromPyObject)]
+struct PositionArgs(
+    Vec<Vec<u8>>,
+    Vec<u8>,
+    Option<u8>,
+    usize,
+    i8,
+    Vec<usize>,
+    i32,
+    u8,
+    Option<bool>,
+);
+
+/// The search's position (checked against the table's players) and the honors taken.
+fn to_position(players: usize, args: PositionArgs) -> PyResult<(Position, i32)> {
+    let PositionArgs(
+        hands,
+        trick,
+        named,
+        leader,
+        step,
+        napoleon_side,
+        taken,
+        widow_honors,
+        first_trick_napoleon,
+    ) = args;
     if hands.len() != players || leader >= players || !(step == 1 || step == -1) {
         return Err(PyValueError::new_err(
             "hands, leader or direction do not fit the players",
@@ -69,16 +86,19 @@ fn position(
         }
         side |= 1 << s;
     }
-    Ok(Position {
-        hands: h,
-        trick: t,
-        named,
-        leader,
-        step,
-        napoleon_side: side,
-        widow_honors,
-        first_trick_napoleon,
-    })
+    Ok((
+        Position {
+            hands: h,
+            trick: t,
+            named,
+            leader,
+            step,
+            napoleon_side: side,
+            widow_honors,
+            first_trick_napoleon,
+        },
+        taken,
+    ))
 }
 
 /// Whether a signal handler raised (Ctrl-C: KeyboardInterrupt): the exception is
@@ -145,35 +165,16 @@ impl Solver {
 
     /// The honors Napoleon's side ends with from this position under best play
     /// (`guess`: a value near it, such as the value before the last card).
-    #[pyo3(signature = (hands, trick, named, leader, step, napoleon_side, taken, widow_honors, first_trick_napoleon, guess=None, lower=None, upper=None))]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (position, guess=None, lower=None, upper=None))]
     fn solve(
         &mut self,
         py: Python<'_>,
-        hands: Vec<Vec<u8>>,
-        trick: Vec<u8>,
-        named: Option<u8>,
-        leader: usize,
-        step: i8,
-        napoleon_side: Vec<usize>,
-        taken: i32,
-        widow_honors: u8,
-        first_trick_napoleon: Option<bool>,
+        position: PositionArgs,
         guess: Option<i32>,
         lower: Option<i32>,
         upper: Option<i32>,
     ) -> PyResult<i32> {
-        let p = position(
-            self.core.rules.players,
-            hands,
-            trick,
-            named,
-            leader,
-            step,
-            napoleon_side,
-            widow_honors,
-            first_trick_napoleon,
-        )?;
+        let (p, taken) = to_position(self.core.rules.players, position)?;
         let core = &mut self.core;
         py.allow_threads(|| core.solve(&p, taken, guess, (lower, upper)))
             .map_err(|e| failed(py, e))
@@ -181,33 +182,13 @@ impl Solver {
 
     /// A legal card of the player to move that keeps the position's value `value`
     /// (card, suit a led joker names or None); None when no card does.
-    #[pyo3(signature = (hands, trick, named, leader, step, napoleon_side, taken, widow_honors, first_trick_napoleon, value))]
-    #[allow(clippy::too_many_arguments)]
     fn best_move(
         &mut self,
         py: Python<'_>,
-        hands: Vec<Vec<u8>>,
-        trick: Vec<u8>,
-        named: Option<u8>,
-        leader: usize,
-        step: i8,
-        napoleon_side: Vec<usize>,
-        taken: i32,
-        widow_honors: u8,
-        first_trick_napoleon: Option<bool>,
+        position: PositionArgs,
         value: i32,
     ) -> PyResult<Option<(u8, Option<u8>)>> {
-        let p = position(
-            self.core.rules.players,
-            hands,
-            trick,
-            named,
-            leader,
-            step,
-            napoleon_side,
-            widow_honors,
-            first_trick_napoleon,
-        )?;
+        let (p, taken) = to_position(self.core.rules.players, position)?;
         let core = &mut self.core;
         let got = py
             .allow_threads(|| core.best_move(&p, taken, value))
@@ -217,32 +198,12 @@ impl Solver {
 
     /// Each legal card of the player to move: (card, suit a led joker names or None,
     /// honors Napoleon's side ends with after it under best play).
-    #[pyo3(signature = (hands, trick, named, leader, step, napoleon_side, taken, widow_honors, first_trick_napoleon))]
-    #[allow(clippy::too_many_arguments)]
     fn values(
         &mut self,
         py: Python<'_>,
-        hands: Vec<Vec<u8>>,
-        trick: Vec<u8>,
-        named: Option<u8>,
-        leader: usize,
-        step: i8,
-        napoleon_side: Vec<usize>,
-        taken: i32,
-        widow_honors: u8,
-        first_trick_napoleon: Option<bool>,
+        position: PositionArgs,
     ) -> PyResult<Vec<(u8, Option<u8>, i32)>> {
-        let p = position(
-            self.core.rules.players,
-            hands,
-            trick,
-            named,
-            leader,
-            step,
-            napoleon_side,
-            widow_honors,
-            first_trick_napoleon,
-        )?;
+        let (p, taken) = to_position(self.core.rules.players, position)?;
         let core = &mut self.core;
         let got = py
             .allow_threads(|| core.values(&p, taken))
