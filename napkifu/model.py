@@ -21,6 +21,7 @@ two repeated lines). Judging what it says is the replay engine's job.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -205,8 +206,10 @@ class UnmadePlays:
     def __init__(self, cards: tuple[Card, ...]) -> None:
         self.cards = cards
 
+    @abstractmethod  # (no ABCMeta: ``isinstance`` against this class is on the hot path)
     def plays(self) -> tuple[Play, ...]:
-        raise NotImplementedError
+        """The :class:`Play` objects, made from what the subclass kept of the line
+        (the reader's ``TrickRun``: the line's text and where it stands)."""
 
 
 @dataclass(slots=True, unsafe_hash=True)
