@@ -63,6 +63,7 @@ def iter_loads(
     encoding: str | None = None,
     detail: bool = True,
     budget: Budget | None = None,
+    facts: bool = True,
 ) -> Iterator[Judgement]:
     """Judge a record game by game: one :class:`Judgement` per game, whose record
     holds just that game and whose ``games`` is its judged game.
@@ -79,7 +80,8 @@ def iter_loads(
     ``detail`` False: no judged tricks (:func:`napkifu.replay.judge`), for a caller
     that wants only the diagnostics and verdicts (``check``). A ``budget``
     (``check --max-diagnostics``) ends the reading once it is spent: see
-    :class:`napkifu.diagnostics.Budget`.
+    :class:`napkifu.diagnostics.Budget`. ``facts`` False: not even the rounds'
+    played tricks and dealt hands — the diagnostics and verdicts alone (``check``).
     """
     from napkifu.notation import decode
     from napkifu.notation.stream import text_lines
@@ -93,7 +95,7 @@ def iter_loads(
             return
     else:
         text = data
-    yield from _judged(text_lines(text), file, first, size, detail, budget)
+    yield from _judged(text_lines(text), file, first, size, detail, budget, facts)
 
 
 def iter_load(
@@ -102,6 +104,7 @@ def iter_load(
     encoding: str | None = None,
     detail: bool = True,
     budget: Budget | None = None,
+    facts: bool = True,
 ) -> Iterator[Judgement]:
     """:func:`iter_loads` for the file at ``path``, read in chunks, never whole:
     memory follows the largest game, not the file. Raises OSError at the call
@@ -109,12 +112,19 @@ def iter_load(
     p = Path(path)
     if p.stat().st_size <= WHOLE_FILE_LIMIT:
         data = p.read_bytes()
-        return iter_loads(data, file=str(path), encoding=encoding, detail=detail, budget=budget)
-    return _stream_file(p.open("rb"), str(path), encoding, detail, budget)
+        return iter_loads(
+            data, file=str(path), encoding=encoding, detail=detail, budget=budget, facts=facts
+        )
+    return _stream_file(p.open("rb"), str(path), encoding, detail, budget, facts)
 
 
 def _stream_file(
-    fh: BinaryIO, file: str, encoding: str | None, detail: bool, budget: Budget | None
+    fh: BinaryIO,
+    file: str,
+    encoding: str | None,
+    detail: bool,
+    budget: Budget | None,
+    facts: bool = True,
 ) -> Iterator[Judgement]:
     from napkifu.notation.stream import file_lines, sniff
 
@@ -124,7 +134,7 @@ def _stream_file(
         if codec is None:
             yield Judgement(file, None, (), tuple(first), size)
             return
-        yield from _judged(file_lines(fh, codec), file, first, size, detail, budget)
+        yield from _judged(file_lines(fh, codec), file, first, size, detail, budget, facts)
 
 
 def _judged(
@@ -134,6 +144,7 @@ def _judged(
     size: int,
     detail: bool,
     budget: Budget | None = None,
+    facts: bool = True,
 ) -> Iterator[Judgement]:
     from napkifu.notation.reader import iter_parse
     from napkifu.replay import judge
@@ -144,7 +155,9 @@ def _judged(
     for record, parse_diags in iter_parse(lines, file, budget):
         if budget is not None:  # the judge of this game has the room the reader left
             budget.spend(parse_diags)
-        games, judge_diags = judge(record, file=file, detail=detail, noted=noted, budget=budget)
+        games, judge_diags = judge(
+            record, file=file, detail=detail, noted=noted, budget=budget, facts=facts
+        )
         diagnostics = first + parse_diags + judge_diags
         diagnostics.sort(key=Diagnostic.sort_key)
         yield Judgement(file, record, games, tuple(diagnostics), size)

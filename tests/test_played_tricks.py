@@ -6,13 +6,14 @@ from a second reading of the play."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import polars as pl
 import pytest
 
 from napkifu.analysis import SeasonBuilder, sources
-from napkifu.api import loads
+from napkifu.api import iter_loads, loads
 from napkifu.cache import ResultCache
 from napkifu.cards import JOKER
 from napkifu.replay.results import JudgedRound, PlayedTrick
@@ -89,6 +90,24 @@ def test_the_engine_keeps_each_trick_s_facts_at_every_detail(which: str) -> None
             )  # fmt: skip
             rounds += bool(a.played)
     assert rounds >= 5  # (rounds with tricks were compared)
+
+
+@pytest.mark.parametrize("which", ["samples", "records", "hostile"])
+def test_check_s_judging_without_facts_gives_the_same_verdicts(which: str) -> None:
+    """``facts=False`` (``check``: the diagnostics and verdicts alone) leaves out the
+    played tricks and dealt hands, and nothing else."""
+    rounds = 0
+    for name, data in _files(which):
+        light = loads(data, file=name, detail=False)
+        bare = [j for j in iter_loads(data, file=name, detail=False, facts=False)]
+        assert tuple(d for j in bare for d in j.diagnostics) == light.diagnostics, name
+        got = [r for j in bare for r in j.rounds]
+        assert len(got) == len(light.rounds)
+        for a, b in zip(light.rounds, got, strict=True):
+            assert b.played == () and b.hands is None
+            assert dataclasses.replace(b, played=a.played, hands=a.hands) == a, (name, a.number)
+            rounds += bool(a.played)
+    assert rounds >= 5
 
 
 @pytest.mark.parametrize("which", ["samples", "hostile", "corpus"])

@@ -119,7 +119,9 @@ def check_bytes(
     from napkifu.api import iter_loads
 
     budget = None if keep is None else Budget(keep)
-    judgements = iter_loads(data, file=file, encoding=encoding, detail=False, budget=budget)
+    judgements = iter_loads(
+        data, file=file, encoding=encoding, detail=False, budget=budget, facts=False
+    )
     return _gather(judgements, file, encoding, budget, data)
 
 
@@ -136,7 +138,7 @@ def check_file(path: str, encoding: str | None = None, keep: int | None = None) 
 
     budget = None if keep is None else Budget(keep)
     try:
-        judgements = iter_load(path, encoding=encoding, detail=False, budget=budget)
+        judgements = iter_load(path, encoding=encoding, detail=False, budget=budget, facts=False)
         return _gather(judgements, path, encoding, budget, None)
     except OSError as err:
         return FileResult(path, error=err.strerror or str(err))

@@ -37,6 +37,7 @@ def judge(
     detail: bool = True,
     noted: set[str] | None = None,
     budget: Budget | None = None,
+    facts: bool = True,
 ) -> tuple[tuple[JudgedGame, ...], list[Diagnostic]]:
     """Judge every game of ``record``; the diagnostics of all games and rounds, in
     file order. ``detail`` False leaves every round's ``tricks`` empty: the same
@@ -45,11 +46,12 @@ def judge(
     round: ``noted`` holds the codes of the notes already given (a caller judging a
     file game by game passes the same set each time). A ``budget`` (``check
     --max-diagnostics``) ends the judging once it is spent: the rounds after are
-    left out."""
+    left out. ``facts`` False leaves ``played`` and ``hands`` empty too: what
+    ``check`` reads, the diagnostics and the verdicts, and nothing else."""
     file = file or record.source
     with paused_gc():
         games = tuple(
-            judge_game(g, file, detail, budget)
+            judge_game(g, file, detail, budget, facts)
             for g in record.games
             if budget is None or not budget.stopped
         )

@@ -20,7 +20,11 @@ from napkifu.rules.game_rules import rules_for_game
 
 
 def judge_game(
-    game: Game, file: str, detail: bool = True, budget: Budget | None = None
+    game: Game,
+    file: str,
+    detail: bool = True,
+    budget: Budget | None = None,
+    facts: bool = True,
 ) -> JudgedGame:
     rules, diags = rules_for_game(game, file)
     found = len(diags)  # for the budget: diagnostics made so far, and whether an error
@@ -46,7 +50,7 @@ def judge_game(
                 dealer is not None and dealer not in players
             )
             ctx = RoundContext(
-                rules, players, file, game.number, first, dealer, detail, doubtful, tries
+                rules, players, file, game.number, first, dealer, detail, doubtful, tries, facts
             )
             try:
                 jr = judge_round(ctx, rnd)

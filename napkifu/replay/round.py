@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
-from napkifu.cards import JOKER, UNKNOWN, Suit, card_text
+from napkifu.cards import JOKER, UNKNOWN, card_text
 from napkifu.model import Round, Span
 from napkifu.replay.adjutant import (
     check_adjutant_line,
@@ -29,7 +29,7 @@ from napkifu.replay.reread import Tries, reread
 from napkifu.replay.results import JudgedRound, RoundKind
 from napkifu.replay.scoring import round_scores
 from napkifu.replay.sheet import check_result, check_score, shutout_unknown
-from napkifu.replay.trick_results import judged_tricks, played_tricks
+from napkifu.replay.trick_results import SUIT_OF, judged_tricks, played_tricks
 from napkifu.replay.tricks import seat_tricks, split_unknown_tricks
 from napkifu.rules.build import Rules
 
@@ -58,6 +58,7 @@ class RoundContext:
     detail: bool = True  # build the judged tricks (False: the verdict only, for check)
     first_named: bool = False  # who bids first rests on one written name (a prefix, a dealer)
     tries: Tries | None = None  # the game's re-readings left (napkifu.replay.reread)
+    facts: bool = True  # the played tricks and dealt hands (False: check reads neither)
 
 
 def _after_bids_lines(rnd: Round) -> list[Span]:
@@ -276,7 +277,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
         kind=kind,
         napoleon=napoleon,
         bid_count=count,
-        trump=Suit(trump) if trump is not None else None,
+        trump=SUIT_OF[trump],  # (calling the enum costs ~30 times the look-up)
         no_trump=trump is None,
         called=called,
         adjutant=holder.adjutant if rules.has_adjutant else None,
@@ -294,10 +295,10 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
         discards=tuple(discard_list or ()),
         widow=tuple(r.card for r in rnd.widow.cards) if rnd.widow else (),
         hands=_hands(players, hands, plays, complete, napoleon, discard_list, widow_list)
-        if rnd.tricks or hands
+        if ctx.facts and (rnd.tricks or hands)
         else None,
         diagnostics=tuple(rep.items),
-        played=played_tricks(players, seated),
+        played=played_tricks(players, seated) if ctx.facts else (),
         **base,
     )  # type: ignore[arg-type]
 

@@ -17,7 +17,7 @@ from napkifu.replay.scoring import credited_honors
 from napkifu.replay.tricks import SeatedTrick
 from napkifu.rules.build import Rules
 
-_SUITS: dict[int | None, Suit | None] = {None: None, **{int(x): x for x in Suit}}
+SUIT_OF: dict[int | None, Suit | None] = {None: None, **{int(x): x for x in Suit}}
 
 _REASONS: dict[str, tuple[str, str]] = {
     "mighty": ("mighty", "マイティ"),
@@ -119,7 +119,7 @@ def _build(
             JudgedTrick(
                 t.number,
                 players[t.leader],
-                _SUITS[t.lead_suit],
+                SUIT_OF[t.lead_suit],
                 tuple(
                     [
                         JudgedPlay(players[s], c, p.joker_suit, cls, p.span)
