@@ -75,9 +75,11 @@ def check_plays(
         h.sort()  # kept sorted: removing a card keeps the order, so no sort per trick
     start = {s: tuple(h) for s, h in holdings.items()}
     taken: list[int] = []
-    gone = [0] * (UNKNOWN + 1)  # card → times played so far
-    holds = [holdings[s] for s in range(len(holdings))]
     discarded = {c for c in discards if c < JOKER}
+    gone = [0] * (UNKNOWN + 1)  # card → times played so far; _DISCARDED more when discarded
+    for c in discarded:
+        gone[c] = _DISCARDED
+    holds = [holdings[s] for s in range(len(holdings))]
     jokers = rules.jokers
     for t in tricks:
         lead_suit = t.lead_suit
@@ -88,7 +90,7 @@ def check_plays(
         for i, s in enumerate(t.seats):
             c = cards[i]
             seen = gone[c]
-            if (seen or c in discarded) and (
+            if seen and (
                 (seen >= (jokers if c == JOKER else 1) and (c != JOKER or jokers)) or c in discarded
             ):
                 name = players[s]
@@ -112,18 +114,23 @@ def check_plays(
                 )
             gone[c] = seen + 1
             hold = holds[s]
-            if c in hold:
+            try:
+                at = hold.index(c)
+            except ValueError:
+                continue  # (not held: played twice, or against a given hand)
+            if i in unsure:
                 first = opening and i == 0
-                if i in unsure and not plainly_legal(
-                    rules, hold, cards, i, lead_suit, trump, first
-                ):
+                if not plainly_legal(rules, hold, cards, i, lead_suit, trump, first):
                     v = violation(rules, hold, cards[:i], lead_suit, trump, c, first)
                     if v is not None:
                         _report(rep, v, players[s], s, c, t, tricks, t.line.plays[i].span)
-                hold.remove(c)
-                mask |= 1 << i
+            del hold[at]
+            mask |= 1 << i
         taken.append(mask)
     return PlayCheck(start, taken, napoleon)
+
+
+_DISCARDED = 1 << 20  # (more than any card is played: a discarded card counts as played)
 
 
 def _played_in(tricks: Sequence[SeatedTrick], seat: int, card: int, after: int) -> int | None:

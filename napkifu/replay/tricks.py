@@ -31,7 +31,7 @@ class SeatedTrick:
     number: int
     leader: int
     seats: tuple[int, ...]
-    cards: list[int]
+    cards: tuple[int, ...]
     lead_suit: int | None
     ranked: Rank  # the ladder's verdict, spelled out by :attr:`outcome`
     winner: int  # seat
@@ -77,9 +77,11 @@ def seat_tricks(
     lost_seating = False
     for k, line in enumerate(lines):
         rep.trick = line.number
-        here = line.meta.span.line
-        gap = bool(lost) and line.number != 1 and any(prev_line < x < here for x in lost)
-        prev_line = here
+        gap = False
+        if lost:
+            here = line.meta.span.line
+            gap = line.number != 1 and any(prev_line < x < here for x in lost)
+            prev_line = here
         ref = line.leader
         named = ref is not None and ref.name in seat_of
         if gap or lost_seating:
@@ -101,12 +103,14 @@ def seat_tricks(
                 leader = _disputed_leader(
                     rules, lines, k, written, leader, step, n, trump, seat_of, owners
                 )
-        cards = list(line.cards[:n])
+        cards = line.cards
+        if len(cards) > n:
+            cards = cards[:n]
         if owners and not (gap or lost_seating):
             fixed = _seat_order(players, line, orders[leader, step], orders, owners, rep)
             if fixed is not None:
                 line = fixed
-                cards = list(line.cards)
+                cards = line.cards
         seats = orders[leader, step][: len(cards)] if n else ()
         # Only a joker can carry a `>♥` suffix: the grammar rejects it on any other card.
         # (The plays themselves are made only for a trick with a joker in it.)
@@ -269,7 +273,7 @@ def _seat_order(
 
 def honors_in(cards: Sequence[int], honor_cards: Collection[int]) -> tuple[int, ...]:
     """The honors among a trick's cards, in the order played (what its winner takes)."""
-    return tuple([c for c in cards if c in honor_cards])
+    return tuple(filter(honor_cards.__contains__, cards))
 
 
 def seat_orders(rules: Rules, n: int) -> dict[tuple[int, int], tuple[int, ...]]:
