@@ -102,7 +102,7 @@ def test_two_jokers_both_requested() -> None:
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from napkifu.replay.following import plainly_legal, unsure_turns  # noqa: E402
+from napkifu.replay.following import plainly_legal, sure_cards  # noqa: E402
 from napkifu.replay.play_check import LegalAtTurn  # noqa: E402
 
 _RULE_CHOICES = st.fixed_dictionaries(
@@ -145,8 +145,8 @@ def test_plainly_legal_never_disagrees_with_legal_cards(
     legal_set = legal_cards(rules, hold, trick, lead, trump, opening)
     if plainly_legal(rules, hold, [*trick, card], len(trick), lead, trump, opening):
         assert card in legal_set
-    if len(trick) not in unsure_turns(rules, [*trick, card], lead, opening):
-        assert card in legal_set  # (the replay asks plainly_legal only on unsure turns)
+    if card in sure_cards(rules, [*trick, card], lead, opening):
+        assert card in legal_set  # (the replay asks plainly_legal only of unsure cards)
     assert (violation(rules, hold, trick, lead, trump, card, opening) is None) == (
         card in legal_set
     )

@@ -102,22 +102,26 @@ def plainly_legal(
     return JOKER not in holding or rules.joker_play != "as-trump" or lead_suit != trump
 
 
-def unsure_turns(
+def sure_cards(
     rules: Rules, cards: Sequence[Card], lead_suit: int | None, opening: bool = False
-) -> Sequence[int]:
-    """The turns of a finished trick whose card may be illegal for some holding; every
-    other card is legal whatever its player held. A card of the lead suit can only
+) -> range:
+    """The cards that are legal in this finished trick whatever their player held;
+    only the others may be illegal for some holding. A card of the lead suit can only
     have been right to play, unless a ♣3 joker request could have bound its player to
-    the joker or it is a restricted opening lead: then every turn is unsure. A cheap
-    sufficient test like :func:`plainly_legal`, for a whole trick."""
+    the joker or it is a restricted opening lead: then no card is sure. A cheap
+    sufficient test like :func:`plainly_legal`, for a whole trick (a range: asking
+    it of a card is one compare)."""
     if (
         lead_suit is None
         or (opening and rules.opening_lead == "restricted")
         or (rules.joker_request != "off" and CLUB_THREE in cards)
     ):
-        return range(len(cards))
-    lo = lead_suit * 13
-    return [i for i, c in enumerate(cards) if not lo <= c < lo + 13]
+        return _NONE_SURE
+    return _SUIT_CARDS[lead_suit]
+
+
+_NONE_SURE = range(0)
+_SUIT_CARDS = tuple(range(s * 13, s * 13 + 13) for s in range(4))
 
 
 def _follow_set(

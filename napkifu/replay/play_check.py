@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from napkifu.cards import JOKER, UNKNOWN, Card, card_text
-from napkifu.replay.following import legal_cards, plainly_legal, unsure_turns, violation
+from napkifu.replay.following import legal_cards, plainly_legal, sure_cards, violation
 from napkifu.replay.report import Reporter, cards_list, suit_text
 from napkifu.replay.tricks import SeatedTrick
 from napkifu.rules.build import Rules
@@ -85,7 +85,7 @@ def check_plays(
         lead_suit = t.lead_suit
         cards = t.cards
         opening = t.number == 1 and bool(t.seats) and t.seats[0] == napoleon
-        unsure = unsure_turns(rules, cards, lead_suit, opening)
+        sure = sure_cards(rules, cards, lead_suit, opening)
         mask = 0
         for i, s in enumerate(t.seats):
             c = cards[i]
@@ -118,7 +118,7 @@ def check_plays(
                 at = hold.index(c)
             except ValueError:
                 continue  # (not held: played twice, or against a given hand)
-            if i in unsure:
+            if c not in sure:
                 first = opening and i == 0
                 if not plainly_legal(rules, hold, cards, i, lead_suit, trump, first):
                     v = violation(rules, hold, cards[:i], lead_suit, trump, c, first)
