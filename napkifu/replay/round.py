@@ -30,7 +30,7 @@ from napkifu.replay.results import JudgedRound, RoundKind
 from napkifu.replay.scoring import round_scores
 from napkifu.replay.sheet import check_result, check_score, shutout_unknown
 from napkifu.replay.trick_results import SUIT_OF, judged_tricks, played_tricks
-from napkifu.replay.tricks import seat_tricks, split_unknown_tricks
+from napkifu.replay.tricks import by_seat_getters, seat_tricks, split_unknown_tricks
 from napkifu.rules.build import Rules
 
 
@@ -176,11 +176,12 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
     readable, unknown = split_unknown_tricks(rules, n, rnd.tricks, rep)
     lost = tuple(sorted((*rnd.lost_lines, *unknown)))
     seated = seat_tricks(rules, players, readable, nap_seat, trump, rep, owners, lost)
-    complete = len(seated) == rules.tricks and all(len(t.cards) == n for t in seated)
+    # (every readable trick has its n cards, so complete play is every trick seated)
+    complete = len(seated) == rules.tricks
     plays: dict[int, list[int]] = {s: [] for s in range(n)}
-    for t in seated:
-        for s, c in zip(t.seats, t.cards, strict=False):
-            plays[s].append(c)
+    by_seat = by_seat_getters(rules, n)
+    for s, cards in enumerate(zip(*[by_seat[t.seats](t.cards) for t in seated], strict=True)):
+        plays[s] = list(cards)  # (each seat's cards in the order of the tricks)
     good_hands = (
         hand_consistency(
             rules,

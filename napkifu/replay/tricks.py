@@ -11,8 +11,9 @@ a lookup in a handful of ints.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from napkifu.cards import JOKER, Card, card_text
 from napkifu.i18n import count
@@ -284,6 +285,20 @@ def seat_orders(rules: Rules, n: int) -> dict[tuple[int, int], tuple[int, ...]]:
             (first, d): tuple((first + d * i) % n for i in range(n))
             for first in range(n)
             for d in (1, -1)
+        }
+    return got  # type: ignore[return-value]
+
+
+def by_seat_getters(
+    rules: Rules, n: int
+) -> dict[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]:
+    """For each playing order of :func:`seat_orders`, what turns a full trick's cards
+    (in that order) into the cards by seat: the seat's card at its index."""
+    got = rules.cache.get(("by-seat", n))
+    if got is None:
+        got = rules.cache[("by-seat", n)] = {
+            order: itemgetter(*sorted(range(n), key=order.__getitem__))
+            for order in seat_orders(rules, n).values()
         }
     return got  # type: ignore[return-value]
 
