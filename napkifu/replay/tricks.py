@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
-from napkifu.cards import JOKER, Card, card_text
+from napkifu.cards import JOKER, Card, Suit, card_text
 from napkifu.i18n import count
 from napkifu.model import TrickLine
 from napkifu.replay.report import Reporter, cards_list
@@ -113,40 +113,11 @@ def seat_tricks(
                 line = fixed
                 cards = line.cards
         seats = orders[leader, step][: len(cards)] if n else ()
-        # Only a joker can carry a `>♥` suffix: the grammar rejects it on any other card.
-        # (The plays themselves are made only for a trick with a joker in it.)
-        for i, p in enumerate(line.plays[:n] if JOKER in cards else ()):
-            if p.card == JOKER and rules.jokers == 0:
-                rep.add(
-                    "NAP203",
-                    p.span,
-                    "a joker is not in this deck (rule jokers 0)",
-                    "このデッキにジョーカーはありません（`jokers 0`）",
-                )
-            if p.joker_suit is not None and (
-                i != 0 or p.card != JOKER or rules.joker_lead != "suit"
-            ):
-                rep.add(
-                    "NAP507",
-                    p.span,
-                    "a suit may be named only by a led joker under rule joker-lead suit",
-                    "スートを指定できるのはリードしたジョーカーだけです（`joker-lead suit`）",
-                )
-        if (
-            cards
-            and cards[0] == JOKER
-            and rules.joker_lead == "suit"
-            and line.plays[0].joker_suit is None
-        ):
-            rep.add(
-                "NAP507",
-                line.plays[0].span,
-                f"{players[leader]} leads the joker without naming a suit (write JK>♥)",
-                f"{players[leader]} がスートを指定せずにジョーカーをリードした（JK>♥ と書く）",
-            )
+        named_suit = None
+        if JOKER in cards:  # (the plays themselves are made only for a trick with a joker)
+            named_suit = _check_jokers(rules, players[leader], line, n, rep)
         lead_suit = None
         if cards:
-            named_suit = line.plays[0].joker_suit if cards[0] >= JOKER else None
             lead_suit = lead_suit_of(rules, cards[0], named_suit, trump)
         ranked = rank(cards, lead_suit, line.number, line.number == total) if cards else NO_RANK
         winner = seats[ranked[0]] if seats else leader
@@ -172,6 +143,37 @@ def seat_tricks(
         leader = winner
     rep.trick = None
     return out
+
+
+def _check_jokers(rules: Rules, leader: str, line: TrickLine, n: int, rep: Reporter) -> Suit | None:
+    """NAP203 (a joker not in the deck) and NAP507 (a joker's suit named or not as
+    ``joker-lead`` wants) for a trick with a joker in it; the suit a led joker names.
+    Only a joker can carry a `>♥` suffix: the grammar rejects it on any other card."""
+    plays = line.plays[:n]
+    for i, p in enumerate(plays):
+        if p.card == JOKER and rules.jokers == 0:
+            rep.add(
+                "NAP203",
+                p.span,
+                "a joker is not in this deck (rule jokers 0)",
+                "このデッキにジョーカーはありません（`jokers 0`）",
+            )
+        if p.joker_suit is not None and (i != 0 or p.card != JOKER or rules.joker_lead != "suit"):
+            rep.add(
+                "NAP507",
+                p.span,
+                "a suit may be named only by a led joker under rule joker-lead suit",
+                "スートを指定できるのはリードしたジョーカーだけです（`joker-lead suit`）",
+            )
+    lead = plays[0]
+    if lead.card == JOKER and rules.joker_lead == "suit" and lead.joker_suit is None:
+        rep.add(
+            "NAP507",
+            lead.span,
+            f"{leader} leads the joker without naming a suit (write JK>♥)",
+            f"{leader} がスートを指定せずにジョーカーをリードした（JK>♥ と書く）",
+        )
+    return lead.joker_suit if lead.card >= JOKER else None
 
 
 def split_unknown_tricks(
