@@ -24,6 +24,10 @@ impl Solver {
             let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
             all[(s.side >> seat & 1) as usize] |= 1 << c;
         }
+        if s.tlen == 0 {
+            let (lower, upper_taken, read) = self.sure_tricks(s, &held);
+            return (lower, rem - upper_taken, read);
+        }
         let mut sure = [0i32; 2];
         let mut read = 0;
         for side in 0..2 {
@@ -60,6 +64,56 @@ impl Solver {
             }
         }
         (sure[1], rem - sure[0], read)
+    }
+
+    /// At a trick's start, the honors each side (0: the allies, 1: Napoleon's) is
+    /// sure of, counted over whole tricks: a card of a side that beats every card
+    /// of the other side in any trick (`firm`, whatever the lead) wins the trick it
+    /// falls in for its side. A player holding `t` such cards makes his side win
+    /// `t` tricks at least, and every hand plays one card to each of them: at
+    /// least `t` less its cards that are no honor are honors (a player of the side
+    /// counts at least his own sure honors, which it wins wherever they fall).
+    /// With the low cards found sure (`ranks`).
+    fn sure_tricks(&self, s: &State, held: &[u64; 2]) -> (i32, i32, u64) {
+        let n = self.rules.players;
+        let honors = self.rules.honors;
+        let mut sure = [0i32; 2];
+        let mut read = 0;
+        for side in 0..2 {
+            let other = held[1 - side];
+            let beat = self
+                .by_strength
+                .iter()
+                .find(|&&c| other >> c & 1 == 1)
+                .map_or(NO_KEY, |&c| self.strongest[c as usize]);
+            let mut tricks = 0u32;
+            let mut own = [0u32; 6];
+            for (i, &h) in s.hands[..n].iter().enumerate() {
+                if s.side >> i & 1 != side as u8 {
+                    continue;
+                }
+                let mut bits = h & self.firm;
+                let mut wins = 0u64;
+                while bits != 0 {
+                    let c = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if self.weakest[c] < beat {
+                        wins |= 1 << c;
+                    }
+                }
+                read |= wins & self.low; // (their ranks beat the other side's)
+                tricks = tricks.max(wins.count_ones());
+                own[i] = (wins & honors).count_ones();
+            }
+            if tricks == 0 {
+                continue;
+            }
+            for (i, &h) in s.hands[..n].iter().enumerate() {
+                let plain = (h & !honors).count_ones();
+                sure[side] += own[i].max(tricks.saturating_sub(plain)) as i32;
+            }
+        }
+        (sure[1], sure[0], read)
     }
 
     /// The side (1: Napoleon's) that wins the trick on the table whatever the

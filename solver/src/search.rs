@@ -103,7 +103,7 @@ impl Solver {
         let n = self.rules.players;
         let cards: u32 =
             p.hands[..n].iter().map(|h| h.count_ones()).sum::<u32>() + p.trick.len() as u32;
-        if cards % n as u32 != 0 || p.trick.len() >= n {
+        if !cards.is_multiple_of(n as u32) || p.trick.len() >= n {
             return Err("the hands and the trick do not make whole tricks".into());
         }
         let left = (cards / n as u32) as u8;
@@ -220,6 +220,32 @@ impl Solver {
                 },
                 base + v,
             ));
+        }
+        Ok(out)
+    }
+
+    /// Every bound the search may cut with at `p` before it tries a card, as the
+    /// honors Napoleon's side ends with (lower, upper): "sure" (`bounds`: sure
+    /// honors, sure tricks, the decided trick) and, at a trick's start, "leader"
+    /// (`sure_honors`: the leader's run of sure tricks). For the tests, which hold
+    /// each against the plain search.
+    pub fn bound_values(
+        &self,
+        p: &Position,
+        taken: i32,
+    ) -> Result<Vec<(&'static str, i32, i32)>, String> {
+        let s = self.state(p)?;
+        let base = taken + self.fixed_credit(p);
+        let rem = self.remaining(&s);
+        let (lo, hi, _) = self.bounds(&s, rem);
+        let mut out = vec![("sure", base + lo, base + hi)];
+        if s.tlen == 0 && s.hands[s.leader] != 0 {
+            let (sure, _) = self.sure_honors(&s);
+            out.push(if s.side >> s.leader & 1 == 1 {
+                ("leader", base + sure, base + rem)
+            } else {
+                ("leader", base, base + rem - sure)
+            });
         }
         Ok(out)
     }
