@@ -41,6 +41,8 @@ pub struct Solver {
     /// Each card's weakest and strongest sort key over every trick it may be in.
     pub(crate) weakest: [u16; 54],
     pub(crate) strongest: [u16; 54],
+    /// `bounds::strongest_in`.
+    pub(crate) strongest_in: Vec<[u16; 54]>,
     /// Every card, strongest (lowest `strongest`) first.
     pub(crate) by_strength: [u8; 54],
     /// Cards whose weakest key is a real one (never a discard that cannot win).
@@ -74,6 +76,7 @@ impl Solver {
         let special = rules.special();
         let canon = Canon::new(special, rules.honors);
         let (weakest, strongest) = crate::bounds::extremes(&rules);
+        let strongest_in = crate::bounds::strongest_in(&rules);
         let low = !special & ((1 << 52) - 1);
         let mut by_strength: [u8; 54] = std::array::from_fn(|c| c as u8);
         by_strength.sort_by_key(|&c| strongest[c as usize]);
@@ -86,6 +89,7 @@ impl Solver {
             low,
             weakest,
             strongest,
+            strongest_in,
             by_strength,
             firm,
             canon,
