@@ -16,15 +16,9 @@ honors among the discards | whether Napoleon's side won trick 1 (1, 0 or -).
 from __future__ import annotations
 
 import argparse
-from typing import cast
 
-from napkifu.replay import judge
-from napkifu.rules.build import Rules
+from benchmarks.bench_solver import positions
 from napkifu.rules.presets import PRESETS
-from napkifu.simulate import SimConfig, simulate_record
-from napkifu.solve.engine import Unsolvable
-from napkifu.solve.moves import play
-from napkifu.solve.rounds import start_position
 
 
 def _opt(v: object) -> str:
@@ -32,43 +26,26 @@ def _opt(v: object) -> str:
 
 
 def dump(preset: str, rounds: int, from_trick: int) -> None:
-    record = simulate_record(SimConfig(preset=preset, rounds=rounds, seed=7), 1, 1)
-    games, _ = judge(record, "bench")
-    for game in games:
-        rules = cast(Rules, game.rules)
-        for rnd in game.rounds:
-            try:
-                pos = start_position(rules, rnd)
-            except Unsolvable:
-                continue
-            trump = None if rnd.trump is None else int(rnd.trump)
-            moves = [
-                (p.card, None if p.joker_suit is None else int(p.joker_suit))
-                for t in rnd.tricks
-                for p in t.plays
-            ]
-            for move in moves[: (from_trick - 1) * len(rnd.players)]:
-                named = move[1] if not pos.trick else None
-                pos = play(rules, trump, pos, (move[0], named))
-            hands, trick, named, leader, step, side, taken, widow, first = pos.args()
-            fields = [
-                ",".join(rules.ladder),
-                ";".join(f"{k}={v}" for k, v in rules.settings),
-                _opt(trump),
-                str(rules.players),
-                str(rules.tricks),
-                ",".join(map(str, sorted(rules.honor_cards))),
-                "/".join(",".join(map(str, h)) for h in hands),
-                ",".join(map(str, trick)),
-                _opt(named),
-                str(leader),
-                str(step),
-                ",".join(map(str, side)),
-                str(taken),
-                str(widow),
-                _opt(first),
-            ]
-            print("|".join(fields))
+    for rules, trump, _, pos in positions(preset, rounds, from_trick):
+        hands, trick, named, leader, step, side, taken, widow, first = pos.args()
+        fields = [
+            ",".join(rules.ladder),
+            ";".join(f"{k}={v}" for k, v in rules.settings),
+            _opt(trump),
+            str(rules.players),
+            str(rules.tricks),
+            ",".join(map(str, sorted(rules.honor_cards))),
+            "/".join(",".join(map(str, h)) for h in hands),
+            ",".join(map(str, trick)),
+            _opt(named),
+            str(leader),
+            str(step),
+            ",".join(map(str, side)),
+            str(taken),
+            str(widow),
+            _opt(first),
+        ]
+        print("|".join(fields))
 
 
 def main() -> None:
