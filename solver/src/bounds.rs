@@ -2,7 +2,7 @@
 //! upper bounds for the search) and the last trick, which leaves no choice.
 
 use crate::rules::{Rules, JOKER, MIGHTY, NO_KEY};
-use crate::search::Solver;
+use crate::search::{Position, Solver};
 use crate::state::State;
 
 impl Solver {
@@ -34,6 +34,32 @@ impl Solver {
             }
         }
         (sure[1], rem - sure[0], read)
+    }
+
+    /// Every bound the search may cut with at `p` before it tries a card, as the
+    /// honors Napoleon's side ends with (lower, upper): "sure" (`bounds`: sure
+    /// honors, sure tricks, the decided trick) and, at a trick's start, "leader"
+    /// (`sure_honors`: the leader's run of sure tricks). For the tests, which hold
+    /// each against the plain search.
+    pub fn bound_values(
+        &self,
+        p: &Position,
+        taken: i32,
+    ) -> Result<Vec<(&'static str, i32, i32)>, String> {
+        let s = self.state(p)?;
+        let base = taken + self.fixed_credit(p);
+        let rem = self.remaining(&s);
+        let (lo, hi, _) = self.bounds(&s, rem);
+        let mut out = vec![("sure", base + lo, base + hi)];
+        if s.tlen == 0 && s.hands[s.leader] != 0 {
+            let (sure, _) = self.sure_honors(&s);
+            out.push(if s.side >> s.leader & 1 == 1 {
+                ("leader", base + sure, base + rem)
+            } else {
+                ("leader", base, base + rem - sure)
+            });
+        }
+        Ok(out)
     }
 
     /// At a trick's start, the honors each side (0: the allies, 1: Napoleon's) is

@@ -103,7 +103,7 @@ impl Solver {
         }
     }
 
-    fn state(&self, p: &Position) -> Result<State, String> {
+    pub(crate) fn state(&self, p: &Position) -> Result<State, String> {
         let n = self.rules.players;
         let cards: u32 =
             p.hands[..n].iter().map(|h| h.count_ones()).sum::<u32>() + p.trick.len() as u32;
@@ -138,7 +138,7 @@ impl Solver {
     }
 
     /// Honors of the discards that are Napoleon's side's whatever happens next.
-    fn fixed_credit(&self, p: &Position) -> i32 {
+    pub(crate) fn fixed_credit(&self, p: &Position) -> i32 {
         let d = p.widow_honors as i32;
         match self.rules.discard {
             2 => d,
@@ -228,32 +228,6 @@ impl Solver {
         Ok(out)
     }
 
-    /// Every bound the search may cut with at `p` before it tries a card, as the
-    /// honors Napoleon's side ends with (lower, upper): "sure" (`bounds`: sure
-    /// honors, sure tricks, the decided trick) and, at a trick's start, "leader"
-    /// (`sure_honors`: the leader's run of sure tricks). For the tests, which hold
-    /// each against the plain search.
-    pub fn bound_values(
-        &self,
-        p: &Position,
-        taken: i32,
-    ) -> Result<Vec<(&'static str, i32, i32)>, String> {
-        let s = self.state(p)?;
-        let base = taken + self.fixed_credit(p);
-        let rem = self.remaining(&s);
-        let (lo, hi, _) = self.bounds(&s, rem);
-        let mut out = vec![("sure", base + lo, base + hi)];
-        if s.tlen == 0 && s.hands[s.leader] != 0 {
-            let (sure, _) = self.sure_honors(&s);
-            out.push(if s.side >> s.leader & 1 == 1 {
-                ("leader", base + sure, base + rem)
-            } else {
-                ("leader", base, base + rem - sure)
-            });
-        }
-        Ok(out)
-    }
-
     /// The winning seat's index in a finished trick (for the parity tests).
     pub fn legal_cards(&self, p: &Position) -> Result<Vec<Move>, String> {
         let s = self.state(p)?;
@@ -321,7 +295,7 @@ impl Solver {
 
     /// Honors still to be won from `s`: in the hands, on the table, and the discards
     /// when trick 1 decides them.
-    fn remaining(&self, s: &State) -> i32 {
+    pub(crate) fn remaining(&self, s: &State) -> i32 {
         let all = s.hands.iter().fold(0, |a, h| a | h);
         let mut r = (all & self.rules.honors).count_ones() as i32;
         for &c in &s.trick[..s.tlen] {
