@@ -19,11 +19,13 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Iterator
+from typing import Any
 
 from napkifu.replay import judge
 from napkifu.rules.presets import PRESETS
 from napkifu.simulate import SimConfig, simulate_record
-from napkifu.solve.engine import Unsolvable, solve, solver_for
+from napkifu.solve.engine import Position, Unsolvable, solve, solver_for
 from napkifu.solve.moves import play
 from napkifu.solve.rounds import analyse_round, start_position
 
@@ -33,13 +35,13 @@ def _p99(xs: list[float]) -> float:
     return xs[min(len(xs) - 1, round(0.99 * (len(xs) - 1)))]
 
 
-def bench(preset: str, rounds: int, from_trick: int, analyse: bool, limit: int | None) -> None:
+def positions(
+    preset: str, rounds: int, from_trick: int
+) -> Iterator[tuple[Any, Any, Any, Position]]:
+    """(rules, trump, round, position at the start of trick ``from_trick``, reached by
+    the record's own play) for each solvable simulated round of ``preset`` (seed 7)."""
     record = simulate_record(SimConfig(preset=preset, rounds=rounds, seed=7), 1, 1)
     games, _ = judge(record, "bench")
-    solves: list[float] = []
-    nodes: list[int] = []
-    whole: list[float] = []
-    capped = 0
     for game in games:
         rules = game.rules
         for rnd in game.rounds:
@@ -48,7 +50,6 @@ def bench(preset: str, rounds: int, from_trick: int, analyse: bool, limit: int |
             except Unsolvable:
                 continue
             trump = None if rnd.trump is None else int(rnd.trump)
-            # reach trick from_trick by the record's own play
             moves = [
                 (p.card, None if p.joker_suit is None else int(p.joker_suit))
                 for t in rnd.tricks
@@ -57,21 +58,30 @@ def bench(preset: str, rounds: int, from_trick: int, analyse: bool, limit: int |
             for move in moves[: (from_trick - 1) * len(rnd.players)]:
                 named = move[1] if not pos.trick else None
                 pos = play(rules, trump, pos, (move[0], named))  # type: ignore[arg-type]
-            solver = solver_for(rules, trump)  # type: ignore[arg-type]
-            solver.node_limit = limit
+            yield rules, trump, rnd, pos
+
+
+def bench(preset: str, rounds: int, from_trick: int, analyse: bool, limit: int | None) -> None:
+    solves: list[float] = []
+    nodes: list[int] = []
+    whole: list[float] = []
+    capped = 0
+    for rules, trump, rnd, pos in positions(preset, rounds, from_trick):
+        solver = solver_for(rules, trump)  # type: ignore[arg-type]
+        solver.node_limit = limit
+        t = time.perf_counter()
+        try:
+            solve(solver, pos)
+        except ValueError as e:  # the node limit: counted at the limit, said below
+            if "node limit" not in str(e):
+                raise
+            capped += 1
+        solves.append(time.perf_counter() - t)
+        nodes.append(solver.nodes)
+        if analyse and not capped:
             t = time.perf_counter()
-            try:
-                solve(solver, pos)
-            except ValueError as e:  # the node limit: counted at the limit, said below
-                if "node limit" not in str(e):
-                    raise
-                capped += 1
-            solves.append(time.perf_counter() - t)
-            nodes.append(solver.nodes)
-            if analyse and not capped:
-                t = time.perf_counter()
-                analyse_round(rules, rnd, from_trick)  # type: ignore[arg-type]
-                whole.append(time.perf_counter() - t)
+            analyse_round(rules, rnd, from_trick)  # type: ignore[arg-type]
+            whole.append(time.perf_counter() - t)
     line = (
         f"{preset:9} from trick {from_trick}: {len(solves)} rounds, solve median "
         f"{statistics.median(solves) * 1000:.1f} ms p99 {_p99(solves) * 1000:.1f} ms "

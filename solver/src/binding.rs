@@ -211,6 +211,21 @@ impl Solver {
         Ok(got.into_iter().map(|(m, v)| (m.card, m.named, v)).collect())
     }
 
+    /// Every bound the search may cut with at this position before trying a card:
+    /// (name, lower, upper), as the honors Napoleon's side ends with (the tests hold
+    /// each against the plain search).
+    fn bounds(&self, position: PositionArgs) -> PyResult<Vec<(String, i32, i32)>> {
+        let (p, taken) = to_position(self.core.rules.players, position)?;
+        let got = self
+            .core
+            .bound_values(&p, taken)
+            .map_err(PyValueError::new_err)?;
+        Ok(got
+            .into_iter()
+            .map(|(n, lo, hi)| (n.to_string(), lo, hi))
+            .collect())
+    }
+
     /// Search nodes visited since the solver was made (for the benchmark).
     #[getter]
     fn nodes(&self) -> u64 {

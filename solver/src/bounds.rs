@@ -2,51 +2,25 @@
 //! upper bounds for the search) and the last trick, which leaves no choice.
 
 use crate::rules::{Rules, JOKER, MIGHTY, NO_KEY};
-use crate::search::Solver;
+use crate::search::{Position, Solver};
 use crate::state::State;
 
 impl Solver {
     /// Bounds on the honors Napoleon's side wins from `s` (`rem`: all still to be
-    /// won): each side surely wins the honors it holds in cards that beat every card
-    /// the other side has left (in hand or on the table), whatever the trick; and
-    /// the low card whose rank decided the trick on the table (`ranks`: an honor
-    /// or special card outranks a low one of its suit whichever it is).
+    /// won): at a trick's start the sure tricks of each side (`sure_tricks`); inside
+    /// a trick the honors of the trick on the table when its winner's side is
+    /// decided, with the low card whose rank decided it (`ranks`: an honor or
+    /// special card outranks a low one of its suit whichever it is). (The sure
+    /// honors of each side inside a trick too — an honor that beats every card of
+    /// the other side, in hand or on the table — cut 0.2 % of nodes more for about
+    /// a sixth of the search's instructions: dropped.)
     pub(crate) fn bounds(&self, s: &State, rem: i32) -> (i32, i32, u64) {
-        let n = self.rules.players;
-        let mut held = [0u64; 2]; // defenders', Napoleon's side's
-        let mut all = [0u64; 2];
-        for (i, &h) in s.hands[..n].iter().enumerate() {
-            held[(s.side >> i & 1) as usize] |= h;
-        }
-        all[0] = held[0];
-        all[1] = held[1];
-        for (i, &c) in s.trick[..s.tlen].iter().enumerate() {
-            let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
-            all[(s.side >> seat & 1) as usize] |= 1 << c;
+        if s.tlen == 0 {
+            let (lower, upper_taken, read) = self.sure_tricks(s);
+            return (lower, rem - upper_taken, read);
         }
         let mut sure = [0i32; 2];
         let mut read = 0;
-        for side in 0..2 {
-            // only honors that are never a discard can be sure (most are not)
-            let mut bits = held[side] & self.rules.honors & self.firm;
-            if bits == 0 {
-                continue;
-            }
-            let other = all[1 - side];
-            let beat = self
-                .by_strength
-                .iter()
-                .find(|&&c| other >> c & 1 == 1)
-                .map_or(NO_KEY, |&c| self.strongest[c as usize]);
-            while bits != 0 {
-                let c = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if self.weakest[c] < beat {
-                    sure[side] += 1;
-                    read |= (1u64 << c) & self.low; // (its rank beat the other side's)
-                }
-            }
-        }
         if let Some((side, w)) = self.decided(s) {
             read |= (1u64 << w) & self.low;
             let r = &self.rules;
@@ -60,6 +34,86 @@ impl Solver {
             }
         }
         (sure[1], rem - sure[0], read)
+    }
+
+    /// Every bound the search may cut with at `p` before it tries a card, as the
+    /// honors Napoleon's side ends with (lower, upper): "sure" (`bounds`: sure
+    /// honors, sure tricks, the decided trick) and, at a trick's start, "leader"
+    /// (`sure_honors`: the leader's run of sure tricks). For the tests, which hold
+    /// each against the plain search.
+    pub fn bound_values(
+        &self,
+        p: &Position,
+        taken: i32,
+    ) -> Result<Vec<(&'static str, i32, i32)>, String> {
+        let s = self.state(p)?;
+        let base = taken + self.fixed_credit(p);
+        let rem = self.remaining(&s);
+        let (lo, hi, _) = self.bounds(&s, rem);
+        let mut out = vec![("sure", base + lo, base + hi)];
+        if s.tlen == 0 && s.hands[s.leader] != 0 {
+            let (sure, _) = self.sure_honors(&s);
+            out.push(if s.side >> s.leader & 1 == 1 {
+                ("leader", base + sure, base + rem)
+            } else {
+                ("leader", base, base + rem - sure)
+            });
+        }
+        Ok(out)
+    }
+
+    /// At a trick's start, the honors each side (0: the allies, 1: Napoleon's) is
+    /// sure of, counted over whole tricks: a card of a side that beats every card
+    /// of the other side in any trick (`firm`, whatever the lead) wins the trick it
+    /// falls in for its side. A player holding `t` such cards makes his side win
+    /// `t` tricks at least, and every hand plays one card to each of them: at
+    /// least `t` less its cards that are no honor are honors (a player of the side
+    /// counts at least his own sure honors, which it wins wherever they fall).
+    /// With the low cards found sure (`ranks`).
+    fn sure_tricks(&self, s: &State) -> (i32, i32, u64) {
+        let n = self.rules.players;
+        let honors = self.rules.honors;
+        let mut held = [0u64; 2]; // the allies', Napoleon's side's
+        for (i, &h) in s.hands[..n].iter().enumerate() {
+            held[(s.side >> i & 1) as usize] |= h;
+        }
+        let mut sure = [0i32; 2];
+        let mut read = 0;
+        for side in 0..2 {
+            let other = held[1 - side];
+            let beat = self
+                .by_strength
+                .iter()
+                .find(|&&c| other >> c & 1 == 1)
+                .map_or(NO_KEY, |&c| self.strongest[c as usize]);
+            let mut tricks = 0u32;
+            let mut own = [0u32; 6];
+            for (i, &h) in s.hands[..n].iter().enumerate() {
+                if s.side >> i & 1 != side as u8 {
+                    continue;
+                }
+                let mut bits = h & self.firm;
+                let mut wins = 0u64;
+                while bits != 0 {
+                    let c = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if self.weakest[c] < beat {
+                        wins |= 1 << c;
+                    }
+                }
+                read |= wins & self.low; // (their ranks beat the other side's)
+                tricks = tricks.max(wins.count_ones());
+                own[i] = (wins & honors).count_ones();
+            }
+            if tricks == 0 {
+                continue;
+            }
+            for (i, &h) in s.hands[..n].iter().enumerate() {
+                let plain = (h & !honors).count_ones();
+                sure[side] += own[i].max(tricks.saturating_sub(plain)) as i32;
+            }
+        }
+        (sure[1], sure[0], read)
     }
 
     /// The side (1: Napoleon's) that wins the trick on the table whatever the
@@ -83,38 +137,42 @@ impl Solver {
             *t = c.min(JOKER);
         }
         let table = &table[..s.tlen];
-        let mis: &[bool] = if table.contains(&MIGHTY) {
-            &[true]
+        let (mis, variant): (&[bool], usize) = if table.contains(&MIGHTY) {
+            (&[true], 2)
         } else if followers >> MIGHTY & 1 == 1 {
-            &[false, true]
+            (&[false, true], 1)
         } else {
-            &[false]
+            (&[false], 0)
         };
         let w = r.winner(table, s.lead, s.trick_no);
-        let extreme = |card: u8, index: usize, weakest: bool| {
-            let mut k = if weakest { 0 } else { NO_KEY };
-            for &m in mis {
-                for s2 in [false, true] {
-                    let v = r.key(card, index, s.lead, s2, m || card == MIGHTY);
-                    k = if weakest { k.max(v) } else { k.min(v) };
-                }
+        let mut weak = 0;
+        for &m in mis {
+            for s2 in [false, true] {
+                weak = weak.max(r.key(
+                    table[w],
+                    (w > 0) as usize,
+                    s.lead,
+                    s2,
+                    m || table[w] == MIGHTY,
+                ));
             }
-            k
-        };
-        let weak = extreme(table[w], (w > 0) as usize, true);
+        }
         if weak >= NO_KEY {
             return None;
         }
+        let lead = s.lead.map_or(4, |l| l as usize);
+        let strongest = |index: usize| &self.strongest_in[(index * 3 + variant) * 5 + lead];
         for (j, &c) in table.iter().enumerate() {
-            if j != w && extreme(c, (j > 0) as usize, false) <= weak {
+            if j != w && strongest((j > 0) as usize)[c as usize] <= weak {
                 return None;
             }
         }
+        let follow = strongest(1);
         let mut bits = followers;
         while bits != 0 {
-            let c = (bits.trailing_zeros() as u8).min(JOKER);
+            let c = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if extreme(c, 1, false) <= weak {
+            if follow[c] <= weak {
                 return None;
             }
         }
@@ -260,6 +318,31 @@ impl Solver {
         };
         (if won { gain } else { 0 }, read.get())
     }
+}
+
+/// Per (led or followed, whether the mighty is in the trick: no, maybe, yes, the
+/// lead suit or none) each card's strongest sort key, same-two holding or not
+/// (`decided`'s question, asked at most nodes, read from here).
+pub(crate) fn strongest_in(r: &Rules) -> Vec<[u16; 54]> {
+    let variants: [&[bool]; 3] = [&[false], &[false, true], &[true]];
+    let mut out = Vec::new();
+    for index in 0..2 {
+        for mis in variants {
+            for lead in [Some(0), Some(1), Some(2), Some(3), None] {
+                out.push(std::array::from_fn(|c| {
+                    let card = (c as u8).min(JOKER);
+                    let mut k = NO_KEY;
+                    for &m in mis {
+                        for s2 in [false, true] {
+                            k = k.min(r.key(card, index, lead, s2, m || card == MIGHTY));
+                        }
+                    }
+                    k
+                }));
+            }
+        }
+    }
+    out
 }
 
 /// Each card's weakest and strongest sort key over every context of a trick: led

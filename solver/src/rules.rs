@@ -249,7 +249,7 @@ impl Rules {
         }
         let suit = card / 13;
         if Some(suit) == lead {
-            if s2 && card % 13 == 0 {
+            if s2 && card.is_multiple_of(13) {
                 k = k.min(p[S2]);
             }
             k = k.min(p[LE]);

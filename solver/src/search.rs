@@ -41,6 +41,8 @@ pub struct Solver {
     /// Each card's weakest and strongest sort key over every trick it may be in.
     pub(crate) weakest: [u16; 54],
     pub(crate) strongest: [u16; 54],
+    /// `bounds::strongest_in`.
+    pub(crate) strongest_in: Vec<[u16; 54]>,
     /// Every card, strongest (lowest `strongest`) first.
     pub(crate) by_strength: [u8; 54],
     /// Cards whose weakest key is a real one (never a discard that cannot win).
@@ -74,6 +76,7 @@ impl Solver {
         let special = rules.special();
         let canon = Canon::new(special, rules.honors);
         let (weakest, strongest) = crate::bounds::extremes(&rules);
+        let strongest_in = crate::bounds::strongest_in(&rules);
         let low = !special & ((1 << 52) - 1);
         let mut by_strength: [u8; 54] = std::array::from_fn(|c| c as u8);
         by_strength.sort_by_key(|&c| strongest[c as usize]);
@@ -86,6 +89,7 @@ impl Solver {
             low,
             weakest,
             strongest,
+            strongest_in,
             by_strength,
             firm,
             canon,
@@ -99,11 +103,11 @@ impl Solver {
         }
     }
 
-    fn state(&self, p: &Position) -> Result<State, String> {
+    pub(crate) fn state(&self, p: &Position) -> Result<State, String> {
         let n = self.rules.players;
         let cards: u32 =
             p.hands[..n].iter().map(|h| h.count_ones()).sum::<u32>() + p.trick.len() as u32;
-        if cards % n as u32 != 0 || p.trick.len() >= n {
+        if !cards.is_multiple_of(n as u32) || p.trick.len() >= n {
             return Err("the hands and the trick do not make whole tricks".into());
         }
         let left = (cards / n as u32) as u8;
@@ -134,7 +138,7 @@ impl Solver {
     }
 
     /// Honors of the discards that are Napoleon's side's whatever happens next.
-    fn fixed_credit(&self, p: &Position) -> i32 {
+    pub(crate) fn fixed_credit(&self, p: &Position) -> i32 {
         let d = p.widow_honors as i32;
         match self.rules.discard {
             2 => d,
@@ -291,7 +295,7 @@ impl Solver {
 
     /// Honors still to be won from `s`: in the hands, on the table, and the discards
     /// when trick 1 decides them.
-    fn remaining(&self, s: &State) -> i32 {
+    pub(crate) fn remaining(&self, s: &State) -> i32 {
         let all = s.hands.iter().fold(0, |a, h| a | h);
         let mut r = (all & self.rules.honors).count_ones() as i32;
         for &c in &s.trick[..s.tlen] {
