@@ -25,18 +25,28 @@ from typing import Any
 from lark import Lark
 
 from napkifu.model import Bid, CardRef, PlayerPoints, PlayerRef, Span
+from napkifu.notation.limits import MAX_DIGITS
 from napkifu.notation.objects import bid as make_bid
 from napkifu.notation.objects import player_ref, span
 from napkifu.notation.transform import (
     Statement,
     StatementBuilder,
+    TrickRun,
     bids_at,
     cards_at,
     comment_text,
     points_entry,
     trick_statement,
 )
-from napkifu.notation.values import BID_WORDS, NAMES, bid_value, player_name, unquote
+from napkifu.notation.values import (
+    BID_WORDS,
+    LEADERS,
+    NAMES,
+    PLAY_CARDS,
+    bid_value,
+    player_name,
+    unquote,
+)
 
 _GAP = r"[ \t\f]*"
 
@@ -219,6 +229,40 @@ def _known_bids(text: str, line_no: int) -> Statement | None:
     return ("bids", span(line_no, at, line_no, end), bids_at(line_no, at + 5, run[5:]), None)
 
 
+def known_trick(text: str, line_no: int) -> Statement | None:
+    """A trick line whose number is ASCII digits and whose other words are a leader and
+    plays already read in matched lines (:data:`LEADERS`, :data:`PLAY_CARDS`), one blank
+    apart, indented by blanks and nothing else on the line: the line's regex would
+    match it whole (~16,000 instructions), so it is not run, and each word's place is
+    counted. Anything else (a tab, a comment, a quoted leader, a new spelling) is left
+    to the regex."""
+    written = text.lstrip(" ")
+    words = written.split()
+    if len(words) < 2 or written != " ".join(words):
+        return None
+    number = words[0]
+    if not (number.isdigit() and number.isascii()) or len(number) > MAX_DIGITS:
+        return None
+    column = len(text) - len(written) + 1
+    at = column + len(number) + 1  # the column of the second word
+    plays = words[1:]
+    who = None
+    leader = plays[0]
+    name = LEADERS.get(leader)
+    if name is not None:
+        end = at + len(leader) - 1
+        who = PlayerRef(name, (line_no, at, end))
+        at = end + 2
+        del plays[0]
+    cards = tuple(map(PLAY_CARDS.get, plays))
+    if not cards or None in cards:
+        return None
+    end = len(text) + 1
+    where = (line_no, column, column + len(number))
+    payload = (int(number), where, who, TrickRun(cards, line_no, at, text[at - 1 :]))
+    return ("trick", Span(line_no, column, line_no, end), payload, None)
+
+
 class FastPath:
     """Whole-line matchers for the shapes above; :meth:`statement` returns None
     when a line is not one of them (Lark then reads it)."""
@@ -293,7 +337,7 @@ class FastPath:
     def statement(self, text: str, head: str, line_no: int) -> Statement | None:
         """The statement on ``text`` (line ``line_no``; ``head`` its first word), or None."""
         if head[0].isdigit():
-            return self._trick(text, line_no)
+            return known_trick(text, line_no) or self._trick(text, line_no)
         if head == "bids" or head == "score" or head == "total":
             known = (
                 _known_bids(text, line_no) if head == "bids" else _known_points(text, head, line_no)

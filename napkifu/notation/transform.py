@@ -25,6 +25,7 @@ from napkifu.notation.objects import (
 )
 from napkifu.notation.values import (
     BID_WORDS,
+    LEADERS,
     NAMES,
     PLAY_CARDS,
     PLAYS,
@@ -290,9 +291,10 @@ def trick_statement(
     who = None
     if leader is not None:
         raw = leader[:-1]  # without the colon
-        who = PlayerRef(
-            NAMES.get(raw) or player_name(raw), (line, leader_col, leader_col + len(raw))
-        )
+        name = NAMES.get(raw) or player_name(raw)
+        who = PlayerRef(name, (line, leader_col, leader_col + len(raw)))
+        if len(LEADERS) < 4096 and '"' not in leader:
+            LEADERS[leader] = name
     words = run.split()
     cards = tuple(map(PLAY_CARDS.get, words))
     if None in cards:  # a spelling not met before

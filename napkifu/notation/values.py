@@ -142,6 +142,9 @@ PLAYS: dict[str, tuple[int, Suit | None, Any]] = {}
 looks here first."""
 PLAY_CARDS: dict[str, int] = {}
 """The same spellings' cards alone (what the judge reads of a trick line)."""
+LEADERS: dict[str, str] = {}
+"""The unquoted leader words (``Mina:``) of trick lines read so far, each with the
+name it gives (the grammar's LEADER terminal matched each)."""
 
 
 def play_value(word: str) -> tuple[int, Suit | None, Any]:
