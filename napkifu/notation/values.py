@@ -142,6 +142,10 @@ PLAYS: dict[str, tuple[int, Suit | None, Any]] = {}
 looks here first."""
 PLAY_CARDS: dict[str, int] = {}
 """The same spellings' cards alone (what the judge reads of a trick line)."""
+POINTS_NAMES: set[str] = set()
+"""The names of the unquoted score and total runs the line regex matched (NAME tokens)."""
+POINTS_SCORES: set[str] = set()
+"""The scores of the same runs (SCORE tokens)."""
 LEADERS: dict[str, str] = {}
 """The unquoted leader words (``Mina:``) of trick lines read so far, each with the
 name it gives (the grammar's LEADER terminal matched each)."""
