@@ -25,6 +25,7 @@ from napkifu.model import (
     Statement,
     TagLine,
     TextLine,
+    TrickLine,
     as_span,
 )
 from napkifu.notation.aliases import Aliases, renamed
@@ -87,6 +88,22 @@ class RecordBuilder:
     # ---- feeding ----------------------------------------------------------------
     def add(self, stmt: Stmt) -> None:
         kind, span, payload, comment = stmt
+        if kind == "trick" and not self.pending and not self.aliases.names and self.game:
+            # the common case of a round's second and later trick lines, inlined (every
+            # other line of a full record): in place, in order, not repeated
+            g = self.game
+            r = g.round
+            if r is not None and r.highest == 6 and r.tricks and not r.unreadable:
+                number, number_at, leader, plays = payload
+                if number == r.tricks[-1].number + 1 and number not in r.trick_lines:
+                    g.end = span
+                    r.trick_lines[number] = span.line
+                    meta = make_meta((), comment, span)
+                    r.tricks.append(TrickLine(number, leader, plays, meta, number_at))
+                    names = g.names
+                    if leader is not None and names is not None and leader.name not in names:
+                        self._check_names(g, r.number, number, leader)
+                    return
         if kind == "comment":
             self.pending.append(Comment(payload, span))
             return
