@@ -41,7 +41,7 @@ from napkifu.notation.values import (
     NAMES,
     POINTS_NAMES,
     POINTS_SCORES,
-    bid_value,
+    bid_word,
     player_name,
     unquote,
 )
@@ -89,7 +89,7 @@ def _cards(m: Match, group: int, line: int) -> tuple[CardRef, ...]:
 
 
 def _napoleon(m: Match, line: int) -> tuple[PlayerRef, Bid]:
-    count, suit = bid_value(m.group(3))
+    _, count, suit, _, _ = bid_word(m.group(3))  # (a BID is a bids item: remembered as one)
     return _player(m, 2, line), make_bid(None, count, suit, (line, m.start(3) + 1, m.end(3) + 1))
 
 
