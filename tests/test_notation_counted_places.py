@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from corpus import deep
 
-from napkifu.notation import fastpath, parse
+from napkifu.notation import parse
 from napkifu.notation.fastpath import FastPath
+from napkifu.notation.known import known_line
 
 HEAD = "players 太郎 Kei Mina Sora ハル\nrules standard\n\nround 1\n  dealer ハル\n"
 BIDS = "  bids 太郎:pass Kei:13♥ Mina:14♦ Sora:pass ハル:pass 太郎:pass Kei:14♥ Mina:pass\n"
@@ -23,6 +24,7 @@ SCORE = (
 def _both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
     fast = parse(text, "x.nap")
     monkeypatch.setattr(FastPath, "statement", lambda *_: None)
+    monkeypatch.setattr(FastPath, "known", lambda *_: None)
     return fast, parse(text, "x.nap")
 
 
@@ -46,59 +48,62 @@ def test_counted_places_match_the_grammar(spacing: Any, monkeypatch: pytest.Monk
 
 
 @pytest.mark.parametrize(
-    "line",
+    ("line", "taken"),
     [
-        BIDS.rstrip("\n"),
-        "bids Kei:13♥ Mina:pass",
-        "  bids Kei:13♥  Mina:pass",
-        "  bids Kei:13♥\tMina:pass",
-        "  bids Kei:13♥ Mina:pass  ",
-        "  bids Kei:13♥ Mina:pass # a comment",
-        "  bids Kei:13♥\u3000Mina:pass",
-        "  bids Kei:13♥ Mina:pass:",
+        (BIDS.rstrip("\n"), True),
+        ("bids Kei:13♥ Mina:pass", True),
+        ("  bids Kei:13♥ Mina:pass  ", True),
+        ("  bids Kei:13♥  Mina:pass", False),
+        ("  bids Kei:13♥\tMina:pass", False),
+        ("  bids Kei:13♥ Mina:pass # a comment", True),
+        ("\tbids Kei:13♥ Mina:pass\t#c", True),
+        ("  bids Kei:13♥ Mina:pass#c", True),
+        ('  bids Kei:13♥ "Mi#na":pass', False),
+        ("  bids Kei:13♥ Mina:pass\v", False),
+        ("  bids Kei:13♥\u3000Mina:pass", False),
+        ("  bids Kei:13♥ Mina:pass:", False),
+        ("  bids", False),
     ],
 )
-def test_known_bids_read_as_the_regex_reads_them(
-    line: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_known_bids_read_as_the_regex_reads_them(line: str, taken: bool) -> None:
     """A bids line of spellings already read skips the line's regex: the statement is
     the regex path's, and a line the regex refuses is still refused."""
-    fast = FastPath.statement
     parse(HEAD + BIDS, "warm.nap")  # the spellings read once
-    with_known = fast(_fast_path(), line, "bids", 7)
-    monkeypatch.setattr(fastpath, "_known_bids", lambda *_: None)
-    assert with_known == fast(_fast_path(), line, "bids", 7)
+    regex, known = _regex_and_known(line)
+    assert (known is not None) == taken
+    assert known is None or known == regex
 
 
-def _fast_path() -> FastPath:
+def _regex_and_known(line: str) -> tuple[Any, Any]:
+    """The line's statement by its regex alone, and by :func:`known_line`."""
     from napkifu.notation.reader import parser
 
-    return parser()[2]
+    head = line.split()[0]
+    return parser()[2].statement(line, head, 7), known_line(line, line.lstrip(), 7)
 
 
 @pytest.mark.parametrize(
-    "line",
+    ("line", "taken"),
     [
-        *SCORE.splitlines(),
-        "score Kei +1 Mina -1",
-        "  score Kei +1  Mina -1",
-        "  total Kei\t1 Mina -1",
-        "  total Kei 1 Mina -1 # a comment",
-        "  score -1 +1 Kei -1",
-        "  score Kei Kei",
-        "  score Kei +1 Mina",
-        "  score Kei+1 Mina -1",
-        "  total Kei 1 Mina -1\u3000",
+        *((score, True) for score in SCORE.splitlines()),
+        ("score Kei +1 Mina -1", True),
+        ("  total Kei 1 Mina -1  ", True),
+        ("  score Kei +1  Mina -1", False),
+        ("  total Kei\t1 Mina -1", False),
+        ("  total Kei 1 Mina -1 # a comment", True),
+        ("  total Kei 1 Mina -1#", True),
+        ("  score -1 +1 Kei -1", False),
+        ("  score Kei Kei", False),
+        ("  score Kei +1 Mina", False),
+        ("  score Kei+1 Mina -1", False),
+        ("  total Kei 1 Mina -1\u3000", False),
+        ("  total Kei 1 Mina ー1", False),
     ],
 )
-def test_known_points_read_as_the_regex_reads_them(
-    line: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_known_points_read_as_the_regex_reads_them(line: str, taken: bool) -> None:
     """A score or total line of names and scores already read skips the line's regex:
     the statement is the regex path's, and a line the regex refuses is refused."""
-    fast = FastPath.statement
     parse(HEAD + TAIL + SCORE + "  score Kei +1 Mina -1\n", "warm.nap")
-    head = line.split()[0]
-    with_known = fast(_fast_path(), line, head, 7)
-    monkeypatch.setattr(fastpath, "_known_points", lambda *_: None)
-    assert with_known == fast(_fast_path(), line, head, 7)
+    regex, known = _regex_and_known(line)
+    assert (known is not None) == taken
+    assert known is None or known == regex

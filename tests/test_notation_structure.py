@@ -150,3 +150,22 @@ def test_lost_lines_are_recorded_for_the_engine() -> None:
     rnd = record.games[0].rounds[0]
     assert rnd.lost_lines == (5,)
     assert [t.number for t in rnd.tricks] == [2]
+
+
+def test_later_trick_lines_keep_every_check() -> None:
+    """A round's second and later trick lines take a shorter way through the structure
+    (issue 26): the same checks hold on them as on the first."""
+    text = (
+        P5 + "alias Kei K2\nround 1\nnapoleon Riku 14♠\ncall ♥J\n"
+        "1 ♠3 ♠5 ♠K ♠A ♠2\n2 Xf: ♠4 ♠6 ♠7 ♠8 ♠9\n# before three\n3 K2: ♥4 ♥6 ♥7 ♥8 ♥9\n"
+        "5 ♦4 ♦6 ♦7 ♦8 ♦9\n5 ♣4 ♣6 ♣7 ♣8 ♣9\nresult 12\n6 ♣2 ♣3 ♣5 ♣10 ♣J\n"
+    )
+    record, diags = parse(text)
+    assert [(d.code, d.span.line, d.span.column, d.trick) for d in diags] == [
+        ("NAP103", 7, 3, 2), ("NAP105", 10, 1, 5), ("NAP105", 11, 1, 5), ("NAP105", 13, 1, 6),
+    ]  # fmt: skip
+    tricks = record.games[0].rounds[0].tricks
+    assert [t.number for t in tricks] == [1, 2, 3, 5, 6]
+    assert [c.text for c in tricks[2].meta.leading_comments] == [" before three"]
+    assert tricks[2].leader is not None and tricks[2].leader.name == "Kei"
+    assert [t.meta.span.line for t in tricks] == [6, 7, 9, 10, 13]

@@ -31,6 +31,25 @@ from napkifu.model import (
     TrickLine,
 )
 
+# The order of a round's lines (NOTATION.md); call/adjutant/discard share a slot.
+ROUND_ORDER: dict[str, int] = {
+    "dealer": 0,
+    "hand": 1,
+    "widow": 2,
+    "bids": 3,
+    "napoleon": 4,
+    "call": 5,
+    "adjutant": 5,
+    "discard": 5,
+    "trick": 6,
+    "claim": 7,
+    "result": 8,
+    "score": 9,
+    "total": 10,
+}
+ONCE = frozenset(ROUND_ORDER) - {"hand", "bids", "trick"}
+"""The round lines written at most once a round."""
+
 
 class RoundDraft:
     """A round being read: its lines so far, and where each one stood."""

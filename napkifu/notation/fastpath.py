@@ -25,6 +25,7 @@ from typing import Any
 from lark import Lark
 
 from napkifu.model import Bid, CardRef, PlayerPoints, PlayerRef, Span
+from napkifu.notation.known import counted_points, known_line
 from napkifu.notation.objects import bid as make_bid
 from napkifu.notation.objects import player_ref, span
 from napkifu.notation.transform import (
@@ -36,7 +37,14 @@ from napkifu.notation.transform import (
     points_entry,
     trick_statement,
 )
-from napkifu.notation.values import BID_WORDS, NAMES, bid_value, player_name, unquote
+from napkifu.notation.values import (
+    NAMES,
+    POINTS_NAMES,
+    POINTS_SCORES,
+    bid_word,
+    player_name,
+    unquote,
+)
 
 _GAP = r"[ \t\f]*"
 
@@ -81,7 +89,7 @@ def _cards(m: Match, group: int, line: int) -> tuple[CardRef, ...]:
 
 
 def _napoleon(m: Match, line: int) -> tuple[PlayerRef, Bid]:
-    count, suit = bid_value(m.group(3))
+    _, count, suit, _, _ = bid_word(m.group(3))  # (a BID is a bids item: remembered as one)
     return _player(m, 2, line), make_bid(None, count, suit, (line, m.start(3) + 1, m.end(3) + 1))
 
 
@@ -93,12 +101,12 @@ def _points(m: Match, line: int, item_re: re.Pattern[str]) -> tuple[PlayerPoints
         words = items.split()
         names, scores = words[0::2], words[1::2]
         if len(names) == len(scores) and "+" not in "".join(names):
-            if len(KNOWN_NAMES) + len(KNOWN_SCORES) < 8192:  # (of a run the regex matched)
-                KNOWN_NAMES.update(names)
-                KNOWN_SCORES.update(scores)
+            if len(POINTS_NAMES) + len(POINTS_SCORES) < 8192:  # (of a run the regex matched)
+                POINTS_NAMES.update(names)
+                POINTS_SCORES.update(scores)
             text = items.lstrip()
             if text == " ".join(words):  # single blanks: places counted, not searched
-                return _counted_points(line, base + len(items) - len(text), names, scores)
+                return counted_points(line, base + len(items) - len(text), names, scores)
             entries: list[PlayerPoints] = []
             add = entries.append
             find = items.find
@@ -117,43 +125,6 @@ def _points(m: Match, line: int, item_re: re.Pattern[str]) -> tuple[PlayerPoints
         at, score_at = base + item.start(who), base + item.start("SCORE")
         out.append(points_entry(line, item[who], at, item["SCORE"], score_at))
     return tuple(out)
-
-
-KNOWN_NAMES: set[str] = set()
-"""The names of the unquoted points runs the line regex matched (NAME tokens)."""
-KNOWN_SCORES: set[str] = set()
-"""The scores of the same runs (SCORE tokens)."""
-
-
-def _counted_points(
-    line: int, pos: int, names: list[str], scores: list[str]
-) -> tuple[PlayerPoints, ...]:
-    """Entries one blank apart from column ``pos``: each word's place is counted."""
-    entries: list[PlayerPoints] = []
-    add = entries.append
-    for name, score in zip(names, scores, strict=True):
-        end = pos + len(name)
-        ref = PlayerRef(NAMES.get(name) or player_name(name), (line, pos, end))
-        pos = end + 1 + len(score)
-        add(PlayerPoints(ref, int(score), (line, end + 1, pos)))
-        pos += 1
-    return tuple(entries)
-
-
-def _known_points(text: str, head: str, line_no: int) -> Statement | None:
-    """A score or total line of names and scores already read in matched runs, one
-    blank apart and nothing else on the line: the line's regex would match it whole
-    (~20,000 instructions), so it is not run."""
-    run = text.strip(" ")
-    words = run.split()
-    if len(words) % 2 == 0 or len(words) < 3 or run != " ".join(words):
-        return None
-    names, scores = words[1::2], words[2::2]
-    if not (KNOWN_NAMES.issuperset(names) and KNOWN_SCORES.issuperset(scores)):
-        return None
-    at = len(text) - len(text.lstrip(" ")) + 1  # the column of the head word
-    entries = _counted_points(line_no, at + len(head) + 1, names, scores)
-    return (head, span(line_no, at, line_no, at + len(run)), entries, None)
 
 
 BUILDERS: dict[str, Build] = {
@@ -201,27 +172,12 @@ def _players(m: Match, line: int, item_re: re.Pattern[str]) -> tuple[PlayerRef, 
     )
 
 
-def _known_bids(text: str, line_no: int) -> Statement | None:
-    """A bids line whose items are all spellings already read (:data:`BID_WORDS` holds
-    only items of runs the grammar's terminal matched), one blank apart and nothing
-    else on the line: then the line's regex would match it whole, so it is not run
-    (it costs ~38,000 instructions a line: each name's look-aheads)."""
-    run = text.strip(" ")
-    words = run.split()
-    if len(words) < 2 or run != " ".join(words):
-        return None
-    known = BID_WORDS
-    for word in words[1:]:
-        if word not in known:
-            return None
-    at = len(text) - len(text.lstrip(" ")) + 1  # the column of ``bids``
-    end = at + len(run)
-    return ("bids", span(line_no, at, line_no, end), bids_at(line_no, at + 5, run[5:]), None)
-
-
 class FastPath:
     """Whole-line matchers for the shapes above; :meth:`statement` returns None
-    when a line is not one of them (Lark then reads it)."""
+    when a line is not one of them (Lark then reads it). :meth:`known` reads a line
+    of words already read without any regex (:mod:`napkifu.notation.known`)."""
+
+    known = staticmethod(known_line)
 
     def __init__(self, lark: Lark, builder: StatementBuilder) -> None:
         def term(name: str) -> str:
@@ -294,12 +250,6 @@ class FastPath:
         """The statement on ``text`` (line ``line_no``; ``head`` its first word), or None."""
         if head[0].isdigit():
             return self._trick(text, line_no)
-        if head == "bids" or head == "score" or head == "total":
-            known = (
-                _known_bids(text, line_no) if head == "bids" else _known_points(text, head, line_no)
-            )
-            if known is not None:
-                return known
         entry = self.lines.get(head)
         if entry is None:
             return None

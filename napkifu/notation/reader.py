@@ -1,8 +1,9 @@
 """Reading text into a record, one statement line at a time.
 
-Every statement is one line, so the file is read line by line: the frequent
-statement shapes go through :mod:`napkifu.notation.fastpath` (whole-line
-regexes built from the grammar's terminals), every other line through the Lark
+Every statement is one line, so the file is read line by line: a line made only
+of words already read goes through :mod:`napkifu.notation.known` (no regex, not
+even folding), the frequent statement shapes through :mod:`napkifu.notation.fastpath`
+(whole-line regexes built from the grammar's terminals), every other line through the Lark
 LALR parser with the grammar's ``one_line`` start symbol. A line that the
 grammar rejects gets its own diagnostic and the next line is read as if nothing
 happened: one typo never hides the problems after it, and a huge file is never
@@ -108,46 +109,53 @@ def iter_parse(
         syntax: list[Diagnostic] = []
         add = record.add
         statement = fast.statement
+        known = fast.known
         first = True
         line_no = 0
         for line in lines:
             line_no += 1
-            if not line.isascii():  # full-width spellings: one rule (notation/fullwidth.py)
-                line = fold_line(line)
             stripped = line.lstrip()
             if not stripped:
                 continue
-            if stripped[0] == "#":
-                column = len(line) - len(stripped) + 1
-                span = Span(line_no, column, line_no, len(line) + 1)
-                add(("comment", span, comment_text(stripped), None))
-                continue
-            if len(line) > MAX_LINE or long_number(line) is not None:
-                # a number or a line too long to be read
-                refused = over_limits(line, line_no, file, *record.position())
-                if refused is not None:
-                    syntax.append(refused)
-                    record.lost(stripped, line_no)
-                    if budget is not None and _spent(budget, syntax, record.diagnostics):
-                        break
-                    continue
-            stmt = statement(line, stripped.split(None, 1)[0], line_no)
+            # a line of words already read: no folding, no limits, no regex (known.py)
+            stmt = known(line, stripped, line_no) if len(line) <= MAX_LINE else None
+            if stmt is None and not line.isascii():
+                folded = fold_line(line)  # full-width spellings: one rule (fullwidth.py)
+                if folded is not line:
+                    line, stripped = folded, folded.lstrip()
+                    stmt = known(line, stripped, line_no) if len(line) <= MAX_LINE else None
             if stmt is None:
-                builder.line_offset = line_no - 1
-                try:
-                    # the builder (transformer=) makes the statement: no tree
-                    stmt = cast("Statement | None", lark.parse(line, start="one_line"))
-                except UnexpectedInput as err:
-                    game, rnd = record.position()
-                    syntax.append(syntax_diagnostic(err, line, line_no, file, game, rnd))
-                    record.lost(stripped, line_no)
-                    if budget is not None and _spent(budget, syntax, record.diagnostics):
-                        break
+                if stripped[0] == "#":
+                    column = len(line) - len(stripped) + 1
+                    span = Span(line_no, column, line_no, len(line) + 1)
+                    add(("comment", span, comment_text(stripped), None))
                     continue
-                finally:
-                    builder.line_offset = 0
+                if len(line) > MAX_LINE or long_number(line) is not None:
+                    # a number or a line too long to be read
+                    refused = over_limits(line, line_no, file, *record.position())
+                    if refused is not None:
+                        syntax.append(refused)
+                        record.lost(stripped, line_no)
+                        if budget is not None and _spent(budget, syntax, record.diagnostics):
+                            break
+                        continue
+                stmt = statement(line, stripped.split(None, 1)[0], line_no)
                 if stmt is None:
-                    continue
+                    builder.line_offset = line_no - 1
+                    try:
+                        # the builder (transformer=) makes the statement: no tree
+                        stmt = cast("Statement | None", lark.parse(line, start="one_line"))
+                    except UnexpectedInput as err:
+                        game, rnd = record.position()
+                        syntax.append(syntax_diagnostic(err, line, line_no, file, game, rnd))
+                        record.lost(stripped, line_no)
+                        if budget is not None and _spent(budget, syntax, record.diagnostics):
+                            break
+                        continue
+                    finally:
+                        builder.line_offset = 0
+                    if stmt is None:
+                        continue
             add(stmt)
             if budget is not None and _spent(budget, syntax, record.diagnostics):
                 break

@@ -25,10 +25,11 @@ from napkifu.model import (
     Statement,
     TagLine,
     TextLine,
+    TrickLine,
     as_span,
 )
 from napkifu.notation.aliases import Aliases, renamed
-from napkifu.notation.drafts import GameDraft, RoundDraft
+from napkifu.notation.drafts import ONCE, ROUND_ORDER, GameDraft, RoundDraft
 from napkifu.notation.errors import diagnostic
 from napkifu.notation.names import name_warnings
 from napkifu.notation.objects import meta as make_meta
@@ -36,38 +37,6 @@ from napkifu.notation.suggest import closest_name
 from napkifu.notation.transform import Statement as Stmt
 
 HEADERS = frozenset(("game", "date", "place", "tag", "players", "rules", "rule", "alias"))
-
-# The order of a round's lines (NOTATION.md); call/adjutant/discard share a slot.
-ROUND_ORDER: dict[str, int] = {
-    "dealer": 0,
-    "hand": 1,
-    "widow": 2,
-    "bids": 3,
-    "napoleon": 4,
-    "call": 5,
-    "adjutant": 5,
-    "discard": 5,
-    "trick": 6,
-    "claim": 7,
-    "result": 8,
-    "score": 9,
-    "total": 10,
-}
-_ONCE = frozenset(
-    (
-        "dealer",
-        "widow",
-        "napoleon",
-        "call",
-        "adjutant",
-        "discard",
-        "claim",
-        "result",
-        "score",
-        "total",
-    )
-)
-_LINE_WORD = {"trick": "trick"}
 
 
 class RecordBuilder:
@@ -87,6 +56,22 @@ class RecordBuilder:
     # ---- feeding ----------------------------------------------------------------
     def add(self, stmt: Stmt) -> None:
         kind, span, payload, comment = stmt
+        if kind == "trick" and not self.pending and not self.aliases.names and self.game:
+            # the common case of a round's second and later trick lines, inlined (every
+            # other line of a full record): in place, in order, not repeated
+            g = self.game
+            r = g.round
+            if r is not None and r.highest == 6 and r.tricks and not r.unreadable:
+                number, number_at, leader, plays = payload
+                if number == r.tricks[-1].number + 1 and number not in r.trick_lines:
+                    g.end = span
+                    r.trick_lines[number] = span.line
+                    meta = make_meta((), comment, span)
+                    r.tricks.append(TrickLine(number, leader, plays, meta, number_at))
+                    names = g.names
+                    if leader is not None and names is not None and leader.name not in names:
+                        self._check_names(g, r.number, number, leader)
+                    return
         if kind == "comment":
             self.pending.append(Comment(payload, span))
             return
@@ -317,7 +302,7 @@ class RecordBuilder:
             r.highest, r.highest_kind, r.highest_line = slot, kind, span.line
         if slot == 5:
             r.in_block.add(kind)
-        if kind in _ONCE:
+        if kind in ONCE:
             if kind in r.fields:
                 self._report(
                     "repeated_line", span, gn, rn, round=rn, kind=kind, first=r.first_line[kind]

@@ -25,9 +25,13 @@ from napkifu.notation.objects import (
 )
 from napkifu.notation.values import (
     BID_WORDS,
+    CARD_UNITS,
+    JOKER_TEXT,
+    LEADERS,
     NAMES,
     PLAY_CARDS,
     PLAYS,
+    SUIT_CODE,
     bid_items,
     bid_value,
     bid_word,
@@ -222,17 +226,22 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
 
 def cards_at(line: int, base: int, value: str) -> tuple[CardRef, ...]:
     """Split a card-group run (``♠A K 9 ♥J8 JK ?``) starting at column ``base`` into
-    cards with their spans (shared by the grammar callbacks and the fast path)."""
+    cards with their spans (shared by the grammar callbacks and the fast path). The
+    run matched the CARDS or CARD terminal: its words are remembered as units or
+    ranks (:data:`~napkifu.notation.values.CARD_UNITS`)."""
     out: list[CardRef] = []
     add = out.append
     suit = 0
     words = value.split()
     single = value == " ".join(words)  # single blanks: places counted, not searched
     pos = 0
+    units = CARD_UNITS
     for word in words:
         at = pos if single else value.find(word, pos)
         pos = at + len(word) + single
         col = base + at
+        if word not in units and len(units) < 4096:
+            units[word] = word[0] in SUIT_CODE or word[:2] in JOKER_TEXT or word in ("?", "🃏")
         suit, cards = group_word(suit, word)
         for card, start, end in cards:
             add(CardRef(card, (line, col + start, col + end)))
@@ -290,9 +299,10 @@ def trick_statement(
     who = None
     if leader is not None:
         raw = leader[:-1]  # without the colon
-        who = PlayerRef(
-            NAMES.get(raw) or player_name(raw), (line, leader_col, leader_col + len(raw))
-        )
+        name = NAMES.get(raw) or player_name(raw)
+        who = PlayerRef(name, (line, leader_col, leader_col + len(raw)))
+        if len(LEADERS) < 4096 and '"' not in leader:
+            LEADERS[leader] = name
     words = run.split()
     cards = tuple(map(PLAY_CARDS.get, words))
     if None in cards:  # a spelling not met before

@@ -17,12 +17,12 @@ from napkifu.cards import JOKER, RANK_BY_TEXT, SUIT_BY_TEXT, UNKNOWN, Suit
 
 _BID_ITEM = re.compile(r'(?:("(?:[^"\\\n]|\\.)*"|[^\s":]+):)?(\S+)')
 _UNESCAPE = re.compile(r"\\(.)")
-_JOKER_TEXT = ("JK", "Jo")
+JOKER_TEXT = ("JK", "Jo")
 _PASS_TEXT = frozenset(("pass", "P", "-"))
 NAMES: dict[str, str] = {}
 """The names read so far, by their spelling (see :func:`player_name`): the reader's
 most frequent lines look here first."""
-_SUIT_CODE = {text: int(suit) for text, suit in SUIT_BY_TEXT.items()}
+SUIT_CODE = {text: int(suit) for text, suit in SUIT_BY_TEXT.items()}
 _RANK_CODE = {text: rank - 2 for text, rank in RANK_BY_TEXT.items()}
 
 
@@ -67,16 +67,20 @@ def group_word(suit: int, word: str) -> tuple[int, tuple[tuple[int, int, int], .
 
 
 _GROUP_WORDS: dict[tuple[int, str], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+CARD_UNITS: dict[str, bool] = {}
+"""The words of card-group runs the CARDS or CARD terminal matched: True for a word
+that stands alone (a suit and its ranks, a joker, ``?``), False for ranks that take
+the suit of the group before them (``♠A K 9``: ``K`` and ``9``)."""
 
 
 def _group_word(suit: int, word: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
     if word == "?":
         return suit, ((UNKNOWN, 0, 1),)
-    if word[:2] in _JOKER_TEXT or word == "🃏":
+    if word[:2] in JOKER_TEXT or word == "🃏":
         return suit, ((JOKER, 0, len(word)),)
     i = 0
-    if word[0] in _SUIT_CODE:
-        suit = _SUIT_CODE[word[0]] * 13
+    if word[0] in SUIT_CODE:
+        suit = SUIT_CODE[word[0]] * 13
         i = 1
     cards = []
     n = len(word)
@@ -142,6 +146,13 @@ PLAYS: dict[str, tuple[int, Suit | None, Any]] = {}
 looks here first."""
 PLAY_CARDS: dict[str, int] = {}
 """The same spellings' cards alone (what the judge reads of a trick line)."""
+POINTS_NAMES: set[str] = set()
+"""The names of the unquoted score and total runs the line regex matched (NAME tokens)."""
+POINTS_SCORES: set[str] = set()
+"""The scores of the same runs (SCORE tokens)."""
+LEADERS: dict[str, str] = {}
+"""The unquoted leader words (``Mina:``) of trick lines read so far, each with the
+name it gives (the grammar's LEADER terminal matched each)."""
 
 
 def play_value(word: str) -> tuple[int, Suit | None, Any]:
@@ -154,11 +165,11 @@ def _play(word: str) -> tuple[int, Suit | None, Any]:
     card, named joker suit, annotation. Remembered: a record repeats the same few
     hundred spellings."""
     first = word[0]
-    if first in _SUIT_CODE:
+    if first in SUIT_CODE:
         if word[1] == "1":
-            card, rest = _SUIT_CODE[first] * 13 + 8, word[3:]
+            card, rest = SUIT_CODE[first] * 13 + 8, word[3:]
         else:
-            card, rest = _SUIT_CODE[first] * 13 + _RANK_CODE[word[1]], word[2:]
+            card, rest = SUIT_CODE[first] * 13 + _RANK_CODE[word[1]], word[2:]
         result: tuple[int, Suit | None, Any] = (card, None, rest or None)
     else:
         rest = word[1:] if first == "🃏" else word[2:]

@@ -1,0 +1,245 @@
+"""Lines made only of words already read: read without their regex, before folding.
+
+A season repeats the same few hundred spellings: the players' names, their bids,
+the played cards, the scores. A round line (a trick, ``round``, ``dealer``,
+``hand``, ``widow``, ``bids``, ``napoleon``, ``call``, ``adjutant``, ``discard``,
+``result``, ``score``, ``total``) whose every word was already read in a line the
+grammar's terminals matched (the fast path's regex or Lark: the tables of
+:mod:`napkifu.notation.values`), one blank apart, with blanks or tabs before and
+after and perhaps a comment, is one the line's regex would match whole — so it is
+not run (10,000–38,000 instructions a line: the names' look-aheads, each word's
+end), and each word's place is counted, not searched. No known word holds a quote,
+so the first ``#`` of such a line starts its comment.
+
+Such a line is also one that folding (:mod:`napkifu.notation.fullwidth`) leaves as
+it is, so :func:`known_line` is tried before :func:`~napkifu.notation.fullwidth.fold_line`
+(~2,800 instructions for a line with a suit): a word read from a folded line holds
+no full-width letter, digit or quote, no ideographic space (it splits words, and a
+line whose blanks are not single spaces is not taken), no minus sign, no selector
+after a suit, and no ``ー`` before a digit at its start — and whether ``ー`` or a
+selector is folded depends only on the characters of the word itself and the blank
+before it; a comment is never folded. Nor does such a line need the reader's
+limits: a known word passed them when it was first read, and a number's length is
+checked here.
+
+Anything else — blanks between words other than one space, a quoted name, a
+spelling not met before, a line of another statement — gives None and is read as
+before (fold, limits, regex, Lark).
+"""
+
+from __future__ import annotations
+
+from napkifu.model import Bid, CardRef, PlayerPoints, PlayerRef, Span
+from napkifu.notation.limits import MAX_DIGITS
+from napkifu.notation.transform import Statement, TrickRun, bids_at, cards_at, comment_text
+from napkifu.notation.values import (
+    BID_WORDS,
+    CARD_UNITS,
+    LEADERS,
+    NAMES,
+    PLAY_CARDS,
+    PLAYS,
+    POINTS_NAMES,
+    POINTS_SCORES,
+    SUIT_CODE,
+    group_word,
+    player_name,
+)
+
+_DIGITS = frozenset("0123456789")
+_BLANKS = " \t\f"  # (the grammar's blanks: before, after and between a line's words)
+
+
+def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
+    """The statement of line ``line_no`` (``text``; ``stripped`` without its indent)
+    when it is a line of known words (see above), else None."""
+    if stripped[0] in _DIGITS:
+        read = _trick
+    else:
+        read = _BY_HEAD.get(stripped[: stripped.find(" ")])  # type: ignore[assignment]
+        if read is None:
+            return None
+    written = text.strip(_BLANKS)
+    comment = None
+    if "#" in written:  # (``in`` widens no needle: a third of what ``find`` costs)
+        cut = written.find("#")
+        comment = comment_text(written[cut:])
+        written = written[:cut].rstrip(_BLANKS)
+    words = written.split()
+    if written != " ".join(words) or not words:
+        return None
+    column = len(text) - len(text.lstrip(_BLANKS)) + 1  # the column of the first word
+    stmt = read(line_no, column, written, words)
+    if comment is None or stmt is None:
+        return stmt
+    return (stmt[0], stmt[1], stmt[2], comment)
+
+
+def _trick(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+    number = words[0]
+    if not (number.isdigit() and number.isascii()) or len(number) > MAX_DIGITS:
+        return None
+    at = column + len(number) + 1  # the column of the second word
+    plays = words[1:]
+    who = None
+    name = LEADERS.get(plays[0]) if plays else None
+    if name is not None:
+        end = at + len(plays[0]) - 1
+        who = PlayerRef(name, (line_no, at, end))
+        at = end + 2
+        del plays[0]
+    cards = tuple(map(PLAY_CARDS.get, plays))
+    if not cards or None in cards:
+        return None
+    end = column + len(written)
+    where = (line_no, column, column + len(number))
+    run = TrickRun(cards, line_no, at, written[at - column :])  # type: ignore[arg-type]
+    return ("trick", Span(line_no, column, line_no, end), (int(number), where, who, run), None)
+
+
+def _bids(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+    if len(words) < 2:
+        return None
+    known = BID_WORDS
+    for word in words[1:]:
+        if word not in known:
+            return None
+    bids = bids_at(line_no, column + 5, written[5:])
+    return ("bids", Span(line_no, column, line_no, column + len(written)), bids, None)
+
+
+def _points(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+    if len(words) % 2 == 0 or len(words) < 3:
+        return None
+    names, scores = words[1::2], words[2::2]
+    if not (POINTS_NAMES.issuperset(names) and POINTS_SCORES.issuperset(scores)):
+        return None
+    head = words[0]
+    entries = counted_points(line_no, column + len(head) + 1, names, scores)
+    return (head, Span(line_no, column, line_no, column + len(written)), entries, None)
+
+
+def counted_points(
+    line: int, pos: int, names: list[str], scores: list[str]
+) -> tuple[PlayerPoints, ...]:
+    """Score or total entries one blank apart from column ``pos``: each word's place
+    is counted (shared with the fast path's regex-matched lines)."""
+    entries: list[PlayerPoints] = []
+    add = entries.append
+    for name, score in zip(names, scores, strict=True):
+        end = pos + len(name)
+        ref = PlayerRef(NAMES.get(name) or player_name(name), (line, pos, end))
+        pos = end + 1 + len(score)
+        add(PlayerPoints(ref, int(score), (line, end + 1, pos)))
+        pos += 1
+    return tuple(entries)
+
+
+def _number(word: str) -> bool:
+    """Whether ``word`` is an INT the reader's limits let through."""
+    return word.isdigit() and word.isascii() and len(word) <= MAX_DIGITS
+
+
+def _name(word: str) -> str | None:
+    """The player an unquoted word names, if it was read as a NAME before
+    (:data:`NAMES` holds only the NAME and STRING tokens of matched lines)."""
+    return None if '"' in word else NAMES.get(word)
+
+
+def _line(kind: str, line_no: int, column: int, written: str, payload: object) -> Statement:
+    return (kind, Span(line_no, column, line_no, column + len(written)), payload, None)
+
+
+def _round(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+    if len(words) != 2 or not _number(words[1]):
+        return None
+    at = column + len(words[0]) + 1
+    where = Span(line_no, at, line_no, at + len(words[1]))
+    if words[0] == "round":
+        return _line("round", line_no, column, written, (int(words[1]), where))
+    return _line("result", line_no, column, written, (int(words[1]), where, None))
+
+
+def _player(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+    """``dealer NAME``, ``adjutant NAME`` or ``adjutant none``."""
+    if len(words) != 2:
+        return None
+    head, word = words
+    if word == "none" and head == "adjutant":
+        return _line(head, line_no, column, written, None)
+    name = _name(word)
+    if name is None:
+        return None
+    at = column + len(head) + 1
+    return _line(head, line_no, column, written, PlayerRef(name, (line_no, at, at + len(word))))
+
+
+def _napoleon(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+    if len(words) != 3:
+        return None
+    name = _name(words[1])
+    bid = BID_WORDS.get(words[2])
+    if name is None or bid is None or bid[0] is not None or bid[3]:  # (a bidder's item)
+        return None
+    at = column + 9
+    player = PlayerRef(name, (line_no, at, at + len(words[1])))
+    at += len(words[1]) + 1
+    made = Bid(None, bid[1], bid[2], (line_no, at, at + len(words[2])))
+    return _line("napoleon", line_no, column, written, (player, made))
+
+
+def _call(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+    """``call CARD``: a card played before, without annotation or named suit, is one."""
+    if len(words) != 2 or PLAYS.get(words[1], _ANNOTATED)[1:] != (None, None):
+        return None
+    at = column + 5
+    _suit, ((card, start, end),) = group_word(0, words[1])
+    return _line("call", line_no, column, written, CardRef(card, (line_no, at + start, at + end)))
+
+
+def _cards(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+    """``widow CARDS``, ``discard CARDS`` or ``hand NAME CARDS``."""
+    head = words[0]
+    skip = len(head) + 1
+    payload: object = None
+    if head == "hand":
+        name = _name(words[1]) if len(words) > 2 else None
+        if name is None:
+            return None
+        payload = PlayerRef(name, (line_no, column + skip, column + skip + len(words[1])))
+        skip += len(words[1]) + 1
+    if not _card_run(words[2:] if payload is not None else words[1:]):
+        return None
+    cards = cards_at(line_no, column + skip, written[skip:])
+    return _line(head, line_no, column, written, cards if payload is None else (payload, cards))
+
+
+def _card_run(words: list[str]) -> bool:
+    """Whether ``words`` are a card-group run of words read before in such runs: each
+    a unit (:data:`CARD_UNITS`), or ranks right after a suit's group."""
+    units = CARD_UNITS
+    group = False  # the word before is a suit's group (or its ranks)
+    for word in words:
+        alone = units.get(word)
+        if alone is None or not (alone or group):
+            return False
+        if alone:
+            group = word[0] in SUIT_CODE
+    return bool(words)
+
+
+_ANNOTATED = (0, None, "?")
+_BY_HEAD = {
+    "bids": _bids,
+    "score": _points,
+    "total": _points,
+    "round": _round,
+    "result": _round,
+    "dealer": _player,
+    "adjutant": _player,
+    "napoleon": _napoleon,
+    "call": _call,
+    "hand": _cards,
+    "widow": _cards,
+    "discard": _cards,
+}
