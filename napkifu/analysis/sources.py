@@ -28,13 +28,18 @@ from napkifu.analysis import (
     FileRows,
     Season,
     SeasonBuilder,
-    judgement_rows,
     rows_frames,
     schema,
     without_duplicates,
 )
 from napkifu.analysis.frames import CACHE_SCHEMA, FILE_TABLES, pack_frames, read_cached
-from napkifu.api import loads
+from napkifu.analysis.source_rows import (
+    INDEX_COLUMNS,
+    SourceRows,
+    judged_rows,
+    source_rows,
+    trick_rows,
+)
 from napkifu.cache import ResultCache
 from napkifu.gcpause import paused_gc
 from napkifu.parallel.pool import share_jobs
@@ -137,100 +142,92 @@ def read_folder(folder: str | Path, stamp: FolderStamp | None = None) -> tuple[S
 
 def file_frames(item: tuple[str, bytes]) -> dict[str, pl.DataFrame]:
     """One file → its season tables, its diagnostics (``problems``) and its round
-    index (``index``), as DataFrames (a top-level function of plain data, so a
-    process pool can run it). A crash of the engine becomes a NAP900 problem.
-    Judged without detail: no ``tricks`` table (:func:`trick_frames` builds it).
-
-    The cyclic collector is paused until the file's judgement is gone, not just
-    while it is built: once the collector is back, the next allocation with the
-    judgement still alive scans its few hundred thousand objects (0.1-0.15 s a
-    200-round file, as much as judging it; benchmarks/bench_file_frames.py)."""
-    with paused_gc():
-        return source_frames(*item)
+    index (``index``), as DataFrames: what the result cache keeps of it. Judged
+    without detail (no ``tricks`` table); a crash of the engine becomes a NAP900
+    problem. A load judges with :func:`source_rows` and makes the DataFrames of
+    all the files it judged at once (:func:`gathered`)."""
+    return gathered([(None, source_rows(item))], _PACKED)[0]
 
 
 def trick_frames(item: tuple[str, bytes]) -> dict[str, pl.DataFrame]:
     """One file's ``tricks`` table: the file judged with every card's detail (a
-    crash of the engine: no ``tricks`` key, and the file's tricks are left out)."""
-    with paused_gc():
-        try:
-            return {"tricks": rows_frames(judgement_rows(loads(item[1], file=item[0])))["tricks"]}
-        except Exception:  # (the file's judging crashed before: its NAP900 is listed)
-            return {}
+    crash of the engine: no rows; its NAP900 is listed by :func:`file_frames`)."""
+    return gathered([(None, trick_rows(item))], {"tricks"})[0]
 
 
 def source_frames(name: str, data: bytes, detail: bool = False) -> dict[str, pl.DataFrame]:
     """:func:`file_frames` (``detail``: with the ``tricks`` table, as the tests
-    compare; the rows of every other table are the same; without it no ``tricks``
-    key at all)."""
-    try:
-        judgement = loads(data, file=name, detail=detail)
-        frames = rows_frames(judgement_rows(judgement))
-        problems, index = _problems(name, judgement), index_rows(name, judgement.games)
-    except Exception as exc:  # a bug: this file is left out, the season goes on
-        message = f"internal error, please report: {type(exc).__name__}: {exc}"
-        frames = rows_frames(FileRows(name))
-        problems = [{"file": name, "line": 1, "column": 1, "code": "NAP900", "severity": "error",
-                     "message": message, "message_ja": f"内部エラー（報告してください）: {exc}",
-                     "game": None, "round": None, "trick": None}]  # fmt: skip
-        index = []
-    if not detail:  # (a round re-read may hold judged tricks: none are kept, not some)
-        del frames["tricks"]
-    frames["problems"] = pl.DataFrame(problems, schema=PROBLEM_SCHEMA)
-    frames["index"] = pl.DataFrame(index, schema=INDEX_SCHEMA)
-    return frames
+    compare; the rows of every other table are the same)."""
+    with paused_gc():
+        judged = judged_rows(name, data, detail)
+    return gathered([(None, judged)], _PACKED | ({"tricks"} if detail else set()))[0]
 
 
-def _problems(name: str, judgement: Any) -> list[dict[str, Any]]:
-    """Every diagnostic of the file, its games and rounds, each once."""
-    seen: set[tuple] = set()
+Judged = tuple["str | None", SourceRows]
+"""A judged file in a load: its cache key (None: not cached) and its rows."""
+Tables = dict[str, pl.DataFrame]
+
+
+def gathered(run: Sequence[Judged], tables: set[str]) -> tuple[Tables, list[tuple[str, Tables]]]:
+    """The ``tables`` of files judged one after another (in path order), each made
+    once for all of them (polars builds a frame at ~20 µs a column whatever its
+    length: file by file took five times the CPU), and each keyed file's own
+    tables, slices of those, for the result cache (not a crashed file's)."""
+    rows = run[0][1].rows if len(run) == 1 else FileRows("")
     problems: list[dict[str, Any]] = []
-    every = list(judgement.diagnostics)
-    for game in judgement.games:
-        every.extend(game.diagnostics)
-        for rnd in game.rounds:
-            every.extend(rnd.diagnostics)
-    for d in every:
-        ident = (d.span.line, d.span.column, d.code, d.message)
-        if ident in seen:
-            continue
-        seen.add(ident)
-        problems.append(
-            {"file": name, "line": d.span.line, "column": d.span.column, "code": d.code,
-             "severity": d.severity.value, "message": d.message, "message_ja": d.message_ja,
-             "game": d.game, "round": d.round, "trick": d.trick}
-        )  # fmt: skip
-    return problems
+    index: dict[str, list[Any]] = {c: [] for c in INDEX_COLUMNS}
+    starts = []
+    for _key, judged in run:
+        starts.append(_lengths(rows, problems, index, len(run) > 1))
+        if len(run) > 1:
+            rows.extend(judged.rows)
+        problems.extend(judged.problems)
+        for column, values in index.items():
+            values.extend(judged.index[column])
+    ends = [*starts[1:], _lengths(rows, problems, index, True)]
+    frames = rows_frames(rows)
+    frames["problems"] = pl.DataFrame(problems, schema=PROBLEM_SCHEMA)
+    frames["index"] = pl.DataFrame(
+        {**index, "players": _seats(index["players"])}, schema=INDEX_SCHEMA
+    )
+    frames = {name: frame for name, frame in frames.items() if name in tables}
+    own = [
+        (key, {name: frame.slice(a[name], b[name] - a[name]) for name, frame in frames.items()})
+        for (key, judged), a, b in zip(run, starts, ends, strict=True)
+        if key is not None and not judged.crashed
+    ]
+    return frames, own
 
 
-def index_rows(name: str, games: Iterable[Any]) -> list[dict[str, Any]]:
-    """One row per round judged, also those left out of the season (with its game's
-    preset and the round's seats, so a view can tell which filter a left-out round
-    falls in)."""
-    index = []
-    for game in games:
-        for rnd in game.rounds:
-            trump = "NT" if rnd.no_trump else (rnd.trump.symbol if rnd.trump is not None else "")
-            index.append(
-                {"file": name, "game": game.number, "round": rnd.number, "title": game.title,
-                 "date": game.date, "kind": rnd.kind, "napoleon": rnd.napoleon,
-                 "contract": f"{rnd.bid_count}{trump}" if rnd.bid_count is not None else None,
-                 "errors": sum(1 for d in rnd.diagnostics if d.is_error),
-                 "line": rnd.line, "preset": game.preset,
-                 "players": list(rnd.players or game.players)}
-            )  # fmt: skip
-    return index
+_SEP = "\x1f"
+
+
+def _seats(players: list[list[str]]) -> pl.Series:
+    """The index's ``players`` column: each round's seats joined and split again by
+    polars (from a list of lists polars makes a Series of each: 40 ms of every
+    10,000 rounds); as lists when a round has no seats or a name holds the separator."""
+    if all(players) and not any(_SEP in name for seats in players for name in seats):
+        return pl.Series([_SEP.join(seats) for seats in players], dtype=pl.String).str.split(_SEP)
+    return pl.Series(players, dtype=pl.List(pl.String))
+
+
+def _lengths(
+    rows: FileRows, problems: list[Any], index: dict[str, list[Any]], filled: bool
+) -> dict[str, int]:
+    """Where the next file's rows start in each table (``filled``: as ``rows`` is;
+    else it is still empty: a lone file's rows are used as they are, not copied)."""
+    held = {name: len(getattr(rows, name)) if filled else 0 for name in FILE_TABLES}
+    return {**held, "problems": len(problems), "index": len(index["file"])}
 
 
 _STORES: list[threading.Thread] = []
 
 
-def _store_later(cache: ResultCache, judged: list[tuple[str, dict[str, pl.DataFrame]]]) -> None:
+def _store_later(cache: ResultCache, kept: list[tuple[str, Tables]]) -> None:
     """Pack the judged files' tables into the result cache on a thread of its own,
     once the season is built: a first render does not wait for its persistence
-    (polars packs without holding the GIL). A file whose judging crashed (NAP900)
-    is not stored; a cache that cannot be written is left alone."""
-    kept = [(k, f) for k, f in judged if f and not _crashed(f)]
+    (polars packs without holding the GIL). A cache that cannot be written is left
+    alone (a file whose judging crashed is not given: :func:`gathered`)."""
 
     def store() -> None:
         for key, frames in kept:
@@ -241,11 +238,6 @@ def _store_later(cache: ResultCache, judged: list[tuple[str, dict[str, pl.DataFr
         thread = threading.Thread(target=store, name="napkifu-store")  # (not a daemon:
         thread.start()  # an exiting process finishes its entries)
         _STORES[:] = [t for t in _STORES if t.is_alive()] + [thread]
-
-
-def _crashed(frames: dict[str, pl.DataFrame]) -> bool:
-    problems = frames.get("problems")
-    return problems is not None and problems.get_column("code").eq("NAP900").any()
 
 
 def wait_for_stores(timeout: float | None = None) -> bool:
@@ -267,8 +259,8 @@ def judge_sources(
     builder = SeasonBuilder()
     problems: list[pl.DataFrame] = []
     index: list[pl.DataFrame] = []
-    for frames in _per_file(files, jobs, cache, source_key, file_frames, _PACKED):
-        builder.add_frames(frames)
+    for frames, count in _per_file(files, jobs, cache, source_key, source_rows, _PACKED):
+        builder.add_frames(frames, files=count)
         problems.append(frames["problems"])
         index.append(frames["index"])
     return Loaded(
@@ -289,13 +281,13 @@ def season_tricks(
     ``cache`` when it holds it, the others judged as :func:`judge_sources` judges."""
     tables = [
         frames["tricks"]
-        for frames in _per_file(files, jobs, cache, trick_key, trick_frames, {"tricks"})
-        if "tricks" in frames and frames["tricks"].height
+        for frames, _count in _per_file(files, jobs, cache, trick_key, trick_rows, {"tricks"})
+        if frames["tricks"].height
     ]
     return pl.concat(tables) if tables else pl.DataFrame(schema=schema("tricks"))
 
 
-Job = Callable[[tuple[str, bytes]], dict[str, pl.DataFrame]]
+Job = Callable[[tuple[str, bytes]], SourceRows]
 
 
 def _per_file(
@@ -305,20 +297,31 @@ def _per_file(
     key_of: Callable[[ResultCache, SourceFile], str],
     job: Job,
     tables: set[str],
-) -> Iterator[dict[str, pl.DataFrame]]:
-    """Each file's tables in file order: from ``cache`` (under ``key_of``) when it
-    holds all of ``tables``, else made by ``job`` on ``jobs`` processes (see
-    :func:`judge_sources`); those made are stored once every file is given."""
+) -> Iterator[tuple[Tables, int]]:
+    """The ``tables`` of ``files`` in file order, with the files they hold: each
+    cached file's own (under ``key_of``, when the entry holds all of them), and
+    each run of the others judged by ``job`` on ``jobs`` processes, made into
+    tables together (:func:`gathered`); those are stored once every file is given."""
     keys = [key_of(cache, f) if cache is not None else None for f in files]
     packed = [_cached(cache, key, tables) for key in keys]
     todo = [(f.name, f.data) for f, hit in zip(files, packed, strict=True) if hit is None]
     judged = iter(share_jobs(job, todo, _jobs(todo, jobs)))
-    new: list[tuple[str, dict[str, pl.DataFrame]]] = []
+    new: list[tuple[str, Tables]] = []
+    run: list[Judged] = []
     for hit, key in zip(packed, keys, strict=True):
-        frames = hit if hit is not None else next(judged)
-        if hit is None and key is not None:
-            new.append((key, frames))
-        yield frames
+        if hit is None:
+            run.append((key, next(judged)))
+            continue
+        if run:
+            frames, own = gathered(run, tables)
+            new.extend(own)
+            yield frames, len(run)
+            run = []
+        yield hit, 1
+    if run:
+        frames, own = gathered(run, tables)
+        new.extend(own)
+        yield frames, len(run)
     if cache is not None:
         _store_later(cache, new)
 
