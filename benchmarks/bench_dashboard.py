@@ -185,21 +185,18 @@ def main() -> int:
     judging: list[float] = []
     cpu: list[float] = []
 
-    def children_cpu() -> float:
-        used = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return used.ru_utime + used.ru_stime
-
     def load_timed(files, persist=False):  # type: ignore[no-untyped-def]
-        start, workers, own = time.perf_counter(), children_cpu(), time.process_time()
+        start, workers, own = time.perf_counter(), _children_cpu(), time.process_time()
         out = data.load_sources(files, persist=persist)
         judging.append(time.perf_counter() - start)
-        cpu.append(children_cpu() - workers + time.process_time() - own)
+        cpu.append(time.process_time() - own - workers)  # (the workers' once they are reaped)
         return out
 
     state.load_sources = load_timed  # type: ignore[assignment]
     at = fresh()
     timed("first render (cold: judges everything)", at.run, r)
     assert not at.exception, at.exception
+    cpu[0] += _reaped_children_cpu()
     state.load_sources = data.load_sources  # type: ignore[assignment]
     label = "  of which judging (load_sources)"
     r[label] = judging[0]
@@ -323,6 +320,15 @@ def colds(fresh, repeat: int) -> int:  # type: ignore[no-untyped-def]
     job = "source_rows" if hasattr(sources, "source_rows") else "file_frames"
     unstamp = cold_timeline.install(sources, job)
     spans: list[tuple[float, float]] = []
+    pooled: list[float] = []
+    share = sources.share_jobs
+
+    def share_timed(*args, **kwargs):  # type: ignore[no-untyped-def]
+        out = share(*args, **kwargs)
+        pooled.append(time.monotonic())
+        return out
+
+    sources.share_jobs = share_timed
 
     def load_timed(files, persist=False):  # type: ignore[no-untyped-def]
         start = time.monotonic()
@@ -340,11 +346,11 @@ def colds(fresh, repeat: int) -> int:  # type: ignore[no-untyped-def]
         start, own, workers = time.perf_counter(), time.process_time(), _children_cpu()
         at.run()
         wall = time.perf_counter() - start
-        cpu = time.process_time() - own + _children_cpu() - workers
+        cpu = time.process_time() - own + _reaped_children_cpu() - workers
         assert not at.exception, at.exception
         data.wait_for_stores()
         t0, t1 = spans[-1]
-        runs.append(cold_timeline.phases(log, t0, t1))
+        runs.append(cold_timeline.phases(log, t0, pooled[-1], t1))
         walls.append(wall)
         cpus.append(cpu)
         print(f"  cold {number + 1}: {wall:.3f} s, CPU {cpu:.2f} s, load_sources {t1 - t0:.3f} s, "
@@ -352,6 +358,7 @@ def colds(fresh, repeat: int) -> int:  # type: ignore[no-untyped-def]
               f"{runs[-1].line()}", flush=True)  # fmt: skip
         os.unlink(log)
     unstamp()
+    sources.share_jobs = share
     state.load_sources = data.load_sources  # type: ignore[assignment]
     print(f"cold first render: median {statistics.median(walls):.3f} s (min {min(walls):.3f}, "
           f"max {max(walls):.3f}), CPU median {statistics.median(cpus):.2f} s\n  median: "
@@ -362,6 +369,16 @@ def colds(fresh, repeat: int) -> int:  # type: ignore[no-untyped-def]
 def _children_cpu() -> float:
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     return used.ru_utime + used.ru_stime
+
+
+def _reaped_children_cpu() -> float:
+    """:func:`_children_cpu` once every worker has exited (a pool no longer waits
+    for its workers' exit: they are reaped on its own thread)."""
+    import multiprocessing
+
+    while multiprocessing.active_children():
+        time.sleep(0.005)
+    return _children_cpu()
 
 
 def restarts(app: str, fresh, files, repeat: int) -> int:  # type: ignore[no-untyped-def]

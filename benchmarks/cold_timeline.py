@@ -65,24 +65,30 @@ class Phases:
     worker_start_cpu: float  # the worker's CPU before its first job (spawn, imports)
     server_busy: float
     worker_busy: float
+    server_cpu: float  # CPU in its jobs
+    worker_cpu: float
     worker_gaps: float  # the worker between its jobs (result out, next task in)
     server_last: float  # the server's last job ends
     worker_last: float
     judged: float  # the last job ends
+    pooled: float  # the pool is shut down (share_jobs returns)
     loaded: float  # load_sources returns
 
     def line(self) -> str:
         return (
             f"files server/worker {self.server_files}/{self.worker_files}; worker starts "
             f"{self.worker_first:.2f} s in ({self.worker_start_cpu:.2f} s CPU), busy "
-            f"{self.worker_busy:.2f} s, gaps {self.worker_gaps:.2f} s; server busy "
-            f"{self.server_busy:.2f} s; last job ends server {self.server_last:.2f} / "
-            f"worker {self.worker_last:.2f} s; after the last job {self.loaded - self.judged:.2f} s"
+            f"{self.worker_busy:.2f} s ({self.worker_cpu:.2f} s CPU), gaps {self.worker_gaps:.2f} s; "
+            f"server busy {self.server_busy:.2f} s ({self.server_cpu:.2f} s CPU); last job ends "
+            f"server {self.server_last:.2f} / worker {self.worker_last:.2f} s; after the last "
+            f"job {self.loaded - self.judged:.2f} s (the pool's end {self.pooled - self.judged:.2f} s, "
+            f"the tables {self.loaded - self.pooled:.2f} s)"
         )
 
 
-def phases(path: str, t0: float, t1: float) -> Phases:
-    """The timeline in ``path`` of a load from ``t0`` to ``t1`` (this process: the server)."""
+def phases(path: str, t0: float, pooled: float, t1: float) -> Phases:
+    """The timeline in ``path`` of a load from ``t0`` to ``t1`` whose pool ended at
+    ``pooled`` (this process: the server)."""
     rows = []
     with open(path, encoding="utf-8") as log:
         for line in log:
@@ -99,10 +105,13 @@ def phases(path: str, t0: float, t1: float) -> Phases:
         worker_start_cpu=worker[0][3] if worker else 0.0,
         server_busy=sum(r[2] - r[1] for r in server),
         worker_busy=sum(r[2] - r[1] for r in worker),
+        server_cpu=sum(r[4] - r[3] for r in server),
+        worker_cpu=sum(r[4] - r[3] for r in worker),
         worker_gaps=gaps,
         server_last=max((r[2] for r in server), default=t0) - t0,
         worker_last=max((r[2] for r in worker), default=t0) - t0,
         judged=max(r[2] for r in rows) - t0 if rows else 0.0,
+        pooled=pooled - t0,
         loaded=t1 - t0,
     )
 

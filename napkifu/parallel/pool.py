@@ -161,8 +161,11 @@ def share_jobs(func: Callable[[T], R], items: Sequence[T], jobs: int | None = No
             for future in [f for f in inflight if f.done()]:
                 results[inflight.pop(future)] = future.result()
             # Two tasks a worker: one running, one waiting for it while this thread
-            # is busy with an item of its own.
-            while front < back and len(inflight) < 2 * (n - 1):
+            # is busy with an item of its own; at the end one, so that no worker is
+            # left with a queued item when this thread has none (up to an item's
+            # time with one core idle: 0.1-0.3 s of a dashboard's cold load).
+            ahead = 2 if back - front > 2 * (n - 1) else 1
+            while front < back and len(inflight) < ahead * (n - 1):
                 with starting_workers_of(func):
                     inflight[pool.submit(func, items[front])] = front
                 front += 1
@@ -173,10 +176,13 @@ def share_jobs(func: Callable[[T], R], items: Sequence[T], jobs: int | None = No
                 wait(inflight, return_when=FIRST_COMPLETED)
     except BaseException:
         stop_workers(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
         raise
     finally:
         sys.setswitchinterval(interval)
-        pool.shutdown(wait=True, cancel_futures=True)
+    # Every result is in: the workers end on the pool's own thread, which also
+    # reaps them; nothing here waits for an interpreter's exit (0.1-0.2 s).
+    pool.shutdown(wait=False)
     return results  # type: ignore[return-value]  # (every slot is filled)
 
 
