@@ -185,9 +185,9 @@ def main() -> int:
     judging: list[float] = []
     cpu: list[float] = []
 
-    def load_timed(files, persist=False):  # type: ignore[no-untyped-def]
+    def load_timed(files, **how):  # type: ignore[no-untyped-def]
         start, workers, own = time.perf_counter(), _children_cpu(), time.process_time()
-        out = data.load_sources(files, persist=persist)
+        out = data.load_sources(files, **how)
         judging.append(time.perf_counter() - start)
         cpu.append(time.process_time() - own - workers)  # (the workers' once they are reaped)
         return out
@@ -330,9 +330,9 @@ def colds(fresh, repeat: int) -> int:  # type: ignore[no-untyped-def]
 
     sources.share_jobs = share_timed
 
-    def load_timed(files, persist=False):  # type: ignore[no-untyped-def]
+    def load_timed(files, **how):  # type: ignore[no-untyped-def]
         start = time.monotonic()
-        out = data.load_sources(files, persist=persist)
+        out = data.load_sources(files, **how)
         spans.append((start, time.monotonic()))
         return out
 

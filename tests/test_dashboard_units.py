@@ -164,6 +164,24 @@ def test_the_cache_is_written_after_the_season_is_built_and_never_a_crash(
     assert [data.cached_frames(cache, f) is not None for f in files] == [True, False]
 
 
+@pytest.mark.skipif(PLAYED is None, reason="no sample record with a played round")
+def test_a_deferred_load_is_cached_when_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dashboard's load writes the result cache only once its page is drawn
+    (``Loaded.store``), and only once; the season is the same either way."""
+    monkeypatch.setenv("NAPKIFU_CACHE_DIR", str(tmp_path))
+    files = (data.SourceFile.of("s.nap", PLAYED[0]),)  # type: ignore[index]
+    loaded = data.load_sources(files, persist=True, defer_store=True)
+    assert data.wait_for_stores(30) and not list(tmp_path.rglob("*.bin"))
+    assert loaded.unsaved
+    loaded.store()
+    assert data.wait_for_stores(30) and len(list(tmp_path.rglob("*.bin"))) == 1
+    assert not loaded.unsaved
+    again = data.load_sources(files, persist=True)
+    assert again.season.rounds.equals(loaded.season.rounds) and not again.unsaved
+
+
 def test_long_points_series_is_summed_in_blocks() -> None:
     n = figures.MAX_BARS * 3 + 7
     frame = pl.DataFrame({"seq": range(1, n + 1), "points": [1, -1, 2] * (n // 3) + [5] * (n % 3),

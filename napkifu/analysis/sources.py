@@ -62,6 +62,10 @@ class SourceFile:
         return SourceFile(name, data, hashlib.sha256(data).hexdigest())
 
 
+Tables = dict[str, pl.DataFrame]
+"""A file's (or a run of files') tables by name."""
+
+
 @dataclass(slots=True)
 class Loaded:
     """A judged set of records: the season (unfiltered), every diagnostic, and an
@@ -80,6 +84,18 @@ class Loaded:
     jobs: int | None = None
     built_tricks: pl.DataFrame | None = None
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    unsaved: list[tuple[str, Tables]] = field(default_factory=list, repr=False)
+    """The judged files' tables not yet in the result cache (keyed), see :meth:`store`."""
+
+    def store(self) -> None:
+        """Write the judged files' tables to the result cache, on a thread, once. A
+        load does it as it ends unless told to wait (``defer_store``): packing 50
+        files on a thread while a server draws its first page slowed the page
+        twofold, so the dashboard stores once its page is drawn."""
+        with self.lock:
+            unsaved, self.unsaved = self.unsaved, []
+        if unsaved and self.cache is not None:
+            _store_later(self.cache, unsaved)
 
     def tricks(self) -> pl.DataFrame:
         """The season's ``tricks`` table (duplicate rounds left out, as from every
@@ -165,7 +181,6 @@ def source_frames(name: str, data: bytes, detail: bool = False) -> dict[str, pl.
 
 Judged = tuple["str | None", SourceRows]
 """A judged file in a load: its cache key (None: not cached) and its rows."""
-Tables = dict[str, pl.DataFrame]
 
 
 def gathered(run: Sequence[Judged], tables: set[str]) -> tuple[Tables, list[tuple[str, Tables]]]:
@@ -249,21 +264,27 @@ def wait_for_stores(timeout: float | None = None) -> bool:
 
 
 def judge_sources(
-    files: Sequence[SourceFile], jobs: int | None = None, cache: ResultCache | None = None
+    files: Sequence[SourceFile],
+    jobs: int | None = None,
+    cache: ResultCache | None = None,
+    *,
+    defer_store: bool = False,
 ) -> Loaded:
     """Judge every source into a season: each file's tables from ``cache`` when it
     holds them (never stale: see :func:`source_key`), the others judged on ``jobs``
     processes (None: ``NAPKIFU_JOBS``, else every core when there is enough text;
     this process is one of them: :func:`napkifu.parallel.share_jobs`), stored on a
-    thread once every file is in. Judged without detail: see :meth:`Loaded.tricks`."""
+    thread once the season is built (``defer_store``: when :meth:`Loaded.store` is
+    called). Judged without detail: see :meth:`Loaded.tricks`."""
     builder = SeasonBuilder()
     problems: list[pl.DataFrame] = []
     index: list[pl.DataFrame] = []
-    for frames, count in _per_file(files, jobs, cache, source_key, source_rows, _PACKED):
+    unsaved: list[tuple[str, Tables]] = []
+    for frames, count in _per_file(files, jobs, cache, source_key, source_rows, _PACKED, unsaved):
         builder.add_frames(frames, files=count)
         problems.append(frames["problems"])
         index.append(frames["index"])
-    return Loaded(
+    loaded = Loaded(
         season=builder.finish(),
         problems=pl.concat(problems) if problems else pl.DataFrame(schema=PROBLEM_SCHEMA),
         index=pl.concat(index) if index else pl.DataFrame(schema=INDEX_SCHEMA),
@@ -271,7 +292,11 @@ def judge_sources(
         sources=tuple(files),
         cache=cache,
         jobs=jobs,
+        unsaved=unsaved,
     )
+    if not defer_store:
+        loaded.store()
+    return loaded
 
 
 def season_tricks(
@@ -279,11 +304,11 @@ def season_tricks(
 ) -> pl.DataFrame:
     """Every file's ``tricks`` table in file order (duplicates still in), each from
     ``cache`` when it holds it, the others judged as :func:`judge_sources` judges."""
-    tables = [
-        frames["tricks"]
-        for frames, _count in _per_file(files, jobs, cache, trick_key, trick_rows, {"tricks"})
-        if frames["tricks"].height
-    ]
+    unsaved: list[tuple[str, Tables]] = []
+    judged = _per_file(files, jobs, cache, trick_key, trick_rows, {"tricks"}, unsaved)
+    tables = [frames["tricks"] for frames, _count in judged if frames["tricks"].height]
+    if cache is not None:
+        _store_later(cache, unsaved)
     return pl.concat(tables) if tables else pl.DataFrame(schema=schema("tricks"))
 
 
@@ -297,16 +322,17 @@ def _per_file(
     key_of: Callable[[ResultCache, SourceFile], str],
     job: Job,
     tables: set[str],
+    unsaved: list[tuple[str, Tables]],
 ) -> Iterator[tuple[Tables, int]]:
     """The ``tables`` of ``files`` in file order, with the files they hold: each
     cached file's own (under ``key_of``, when the entry holds all of them), and
     each run of the others judged by ``job`` on ``jobs`` processes, made into
-    tables together (:func:`gathered`); those are stored once every file is given."""
+    tables together (:func:`gathered`); each judged file's own, for the cache
+    (under its key), go to ``unsaved``."""
     keys = [key_of(cache, f) if cache is not None else None for f in files]
     packed = [_cached(cache, key, tables) for key in keys]
     todo = [(f.name, f.data) for f, hit in zip(files, packed, strict=True) if hit is None]
     judged = iter(share_jobs(job, todo, _jobs(todo, jobs)))
-    new: list[tuple[str, Tables]] = []
     run: list[Judged] = []
     for hit, key in zip(packed, keys, strict=True):
         if hit is None:
@@ -314,16 +340,14 @@ def _per_file(
             continue
         if run:
             frames, own = gathered(run, tables)
-            new.extend(own)
+            unsaved.extend(own)
             yield frames, len(run)
             run = []
         yield hit, 1
     if run:
         frames, own = gathered(run, tables)
-        new.extend(own)
+        unsaved.extend(own)
         yield frames, len(run)
-    if cache is not None:
-        _store_later(cache, new)
 
 
 def _jobs(todo: Sequence[tuple[str, bytes]], jobs: int | None) -> int:
@@ -369,8 +393,12 @@ def _jobs_from_env() -> int | None:
     return int(value) if value.isdigit() else None
 
 
-def load_sources(files: Sequence[SourceFile], *, persist: bool = False) -> Loaded:
+def load_sources(
+    files: Sequence[SourceFile], *, persist: bool = False, defer_store: bool = False
+) -> Loaded:
     """The judged sources; with ``persist`` (a server's folder, never uploads, which
     never leave memory) through napkifu's result cache, the folder ``napkifu check``
-    and ``export`` use (``NAPKIFU_CACHE_DIR``; ``napkifu clean`` empties it)."""
-    return judge_sources(files, cache=ResultCache() if persist else None)
+    and ``export`` use (``NAPKIFU_CACHE_DIR``; ``napkifu clean`` empties it), written
+    as the load ends or, with ``defer_store``, when :meth:`Loaded.store` is called."""
+    cache = ResultCache() if persist else None
+    return judge_sources(files, cache=cache, defer_store=defer_store)
