@@ -133,3 +133,46 @@ def test_the_workers_job_needs_no_polars_and_pickles_small() -> None:
     frames = pickle.dumps(sources.file_frames(item), protocol=pickle.HIGHEST_PROTOCOL)
     assert len(rows) < len(frames) / 2
     assert pickle.loads(rows) == source_rows(item)
+
+
+def test_folding_as_results_come_covers_every_file_once_in_order() -> None:
+    """Folded a few files at a time as results come in from both ends (never across
+    a cached file), then the rest: every file once, in order, the same tables."""
+    from napkifu.analysis.folding import FOLD_FILES, Folder, gathered
+
+    files = _files("records")
+    judged = [source_rows((f.name, f.data)) for f in files]
+    n = len(judged)
+    assert n > 2 * FOLD_FILES + 3
+    runs = [0] * 5 + [1] * (n - 9) + [2] * 4  # (two cached files in between)
+    tables = sources._PACKED
+    folder = Folder([None] * n, runs, tables)
+    results: list[object] = [None] * n
+    for step in range(n // 2):  # a worker from the front, the server from the back
+        results[step], results[n - 1 - step] = judged[step], judged[n - 1 - step]
+        folder(results)  # type: ignore[arg-type]
+    assert folder.folded  # (some folded before the end)
+    results = list(judged)
+    folds = folder.finish(results)  # type: ignore[arg-type]
+    assert sum(count for _, count in folds) == n
+    starts = sorted(folder.folded)
+    assert all(runs[s] == runs[s + c - 1] for s, (_, c) in folder.folded.items())
+    for name in tables:
+        got = pl.concat([f[name] for f, _ in folds])
+        want = pl.concat(
+            [gathered([(None, j) for j, r in zip(judged, runs, strict=True) if r == k], tables)[0][name]
+             for k in (0, 1, 2)]
+        )  # fmt: skip
+        assert got.equals(want), name
+    assert starts[0] == 0
+
+
+def test_a_load_on_two_cores_makes_the_same_tables(tmp_path: Path) -> None:
+    """A worker judges from the front, the server from the back, both folded as they
+    come (some files cached in between): the tables of one process."""
+    files = _files("records")
+    half = ResultCache(str(tmp_path))
+    sources.judge_sources(files[1::3], jobs=1, cache=half)
+    assert sources.wait_for_stores(60)
+    _same(sources.judge_sources(files, jobs=2, cache=half), files)
+    _same(sources.judge_sources(files, jobs=2), files)

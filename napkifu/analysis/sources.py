@@ -15,31 +15,30 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
-from typing import Any
 
 import polars as pl
 
 from napkifu.analysis import (
-    FileRows,
     Season,
     SeasonBuilder,
-    rows_frames,
     schema,
     without_duplicates,
 )
-from napkifu.analysis.frames import CACHE_SCHEMA, FILE_TABLES, pack_frames, read_cached
-from napkifu.analysis.source_rows import (
-    INDEX_COLUMNS,
-    SourceRows,
-    judged_rows,
-    source_rows,
-    trick_rows,
+from napkifu.analysis.folding import (
+    INDEX_SCHEMA,
+    PROBLEM_SCHEMA,
+    Folder,
+    Tables,
+    gathered,
 )
+from napkifu.analysis.frames import CACHE_SCHEMA, FILE_TABLES, pack_frames, read_cached
+from napkifu.analysis.source_rows import SourceRows, judged_rows, source_rows, trick_rows
 from napkifu.cache import ResultCache
 from napkifu.gcpause import paused_gc
 from napkifu.parallel.pool import share_jobs
@@ -60,10 +59,6 @@ class SourceFile:
     @staticmethod
     def of(name: str, data: bytes) -> SourceFile:
         return SourceFile(name, data, hashlib.sha256(data).hexdigest())
-
-
-Tables = dict[str, pl.DataFrame]
-"""A file's (or a run of files') tables by name."""
 
 
 @dataclass(slots=True)
@@ -107,18 +102,6 @@ class Loaded:
                     season_tricks(self.sources, self.jobs, self.cache), self.season.rounds
                 )
             return self.built_tricks
-
-
-PROBLEM_SCHEMA = {
-    "file": pl.String, "line": pl.Int64, "column": pl.Int64, "code": pl.String,
-    "severity": pl.String, "message": pl.String, "message_ja": pl.String,
-    "game": pl.Int64, "round": pl.Int64, "trick": pl.Int64,
-}  # fmt: skip
-INDEX_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
-    "file": pl.String, "game": pl.Int64, "round": pl.Int64, "title": pl.String,
-    "date": pl.String, "kind": pl.String, "napoleon": pl.String, "contract": pl.String,
-    "errors": pl.Int64, "line": pl.Int64, "preset": pl.String, "players": pl.List(pl.String),
-}  # fmt: skip
 
 
 def content_key(files: Iterable[SourceFile]) -> str:
@@ -177,62 +160,6 @@ def source_frames(name: str, data: bytes, detail: bool = False) -> dict[str, pl.
     with paused_gc():
         judged = judged_rows(name, data, detail)
     return gathered([(None, judged)], _PACKED | ({"tricks"} if detail else set()))[0]
-
-
-Judged = tuple["str | None", SourceRows]
-"""A judged file in a load: its cache key (None: not cached) and its rows."""
-
-
-def gathered(run: Sequence[Judged], tables: set[str]) -> tuple[Tables, list[tuple[str, Tables]]]:
-    """The ``tables`` of files judged one after another (in path order), each made
-    once for all of them (polars builds a frame at ~20 µs a column whatever its
-    length: file by file took five times the CPU), and each keyed file's own
-    tables, slices of those, for the result cache (not a crashed file's)."""
-    rows = run[0][1].rows if len(run) == 1 else FileRows("")
-    problems: list[dict[str, Any]] = []
-    index: dict[str, list[Any]] = {c: [] for c in INDEX_COLUMNS}
-    starts = []
-    for _key, judged in run:
-        starts.append(_lengths(rows, problems, index, len(run) > 1))
-        if len(run) > 1:
-            rows.extend(judged.rows)
-        problems.extend(judged.problems)
-        for column, values in index.items():
-            values.extend(judged.index[column])
-    ends = [*starts[1:], _lengths(rows, problems, index, True)]
-    frames = rows_frames(rows)
-    frames["problems"] = pl.DataFrame(problems, schema=PROBLEM_SCHEMA)
-    frames["index"] = pl.DataFrame(
-        {**index, "players": _seats(index["players"])}, schema=INDEX_SCHEMA
-    )
-    frames = {name: frame for name, frame in frames.items() if name in tables}
-    own = [
-        (key, {name: frame.slice(a[name], b[name] - a[name]) for name, frame in frames.items()})
-        for (key, judged), a, b in zip(run, starts, ends, strict=True)
-        if key is not None and not judged.crashed
-    ]
-    return frames, own
-
-
-_SEP = "\x1f"
-
-
-def _seats(players: list[list[str]]) -> pl.Series:
-    """The index's ``players`` column: each round's seats joined and split again by
-    polars (from a list of lists polars makes a Series of each: 40 ms of every
-    10,000 rounds); as lists when a round has no seats or a name holds the separator."""
-    if all(players) and not any(_SEP in name for seats in players for name in seats):
-        return pl.Series([_SEP.join(seats) for seats in players], dtype=pl.String).str.split(_SEP)
-    return pl.Series(players, dtype=pl.List(pl.String))
-
-
-def _lengths(
-    rows: FileRows, problems: list[Any], index: dict[str, list[Any]], filled: bool
-) -> dict[str, int]:
-    """Where the next file's rows start in each table (``filled``: as ``rows`` is;
-    else it is still empty: a lone file's rows are used as they are, not copied)."""
-    held = {name: len(getattr(rows, name)) if filled else 0 for name in FILE_TABLES}
-    return {**held, "problems": len(problems), "index": len(index["file"])}
 
 
 _STORES: list[threading.Thread] = []
@@ -332,22 +259,23 @@ def _per_file(
     keys = [key_of(cache, f) if cache is not None else None for f in files]
     packed = [_cached(cache, key, tables) for key in keys]
     todo = [(f.name, f.data) for f, hit in zip(files, packed, strict=True) if hit is None]
-    judged = iter(share_jobs(job, todo, _jobs(todo, jobs)))
-    run: list[Judged] = []
-    for hit, key in zip(packed, keys, strict=True):
-        if hit is None:
-            run.append((key, next(judged)))
+    runs = list(itertools.accumulate(hit is not None for hit in packed))
+    todo_runs = [r for r, hit in zip(runs, packed, strict=True) if hit is None]
+    folder = Folder(
+        [k for k, hit in zip(keys, packed, strict=True) if hit is None], todo_runs, tables
+    )
+    results = share_jobs(job, todo, _jobs(todo, jobs), between=folder)
+    folds = iter(folder.finish(results))
+    unsaved.extend(folder.own)
+    left = 0  # judged files of the fold given last still to pass
+    for hit in packed:
+        if hit is not None:
+            yield hit, 1
             continue
-        if run:
-            frames, own = gathered(run, tables)
-            unsaved.extend(own)
-            yield frames, len(run)
-            run = []
-        yield hit, 1
-    if run:
-        frames, own = gathered(run, tables)
-        unsaved.extend(own)
-        yield frames, len(run)
+        if not left:
+            frames, left = next(folds)
+            yield frames, left
+        left -= 1
 
 
 def _jobs(todo: Sequence[tuple[str, bytes]], jobs: int | None) -> int:
