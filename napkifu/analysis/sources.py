@@ -81,13 +81,15 @@ class Loaded:
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     unsaved: list[tuple[str, Tables]] = field(default_factory=list, repr=False)
     """The judged files' tables not yet in the result cache (keyed), see :meth:`store`."""
+    store_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    """Not :attr:`lock`, which a session building the tricks table holds for seconds."""
 
     def store(self) -> None:
         """Write the judged files' tables to the result cache, on a thread, once. A
         load does it as it ends unless told to wait (``defer_store``): packing 50
         files on a thread while a server draws its first page slowed the page
         twofold, so the dashboard stores once its page is drawn."""
-        with self.lock:
+        with self.store_lock:
             unsaved, self.unsaved = self.unsaved, []
         if unsaved and self.cache is not None:
             _store_later(self.cache, unsaved)
