@@ -135,6 +135,8 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=5, help="repeats of each cached interaction")
     ap.add_argument("--restart", action="store_true",
                     help="only the restarted server's first render, --repeat times")  # fmt: skip
+    ap.add_argument("--cold", type=int, metavar="N", default=0,
+                    help="only the cold first render, N times, each with its timeline")  # fmt: skip
     args = ap.parse_args()
     folder = Path(args.folder) if args.folder else prepare(args.rounds)
     os.environ["NAPKIFU_RECORDS"] = str(folder)
@@ -151,7 +153,7 @@ def main() -> int:
     print(f"{len(files)} files, {size / 1e6:.1f} MB, {_count_rounds(folder)} rounds, "
           f"{os.cpu_count()} cores")  # fmt: skip
     r: dict[str, float] = {}
-    if not args.restart:
+    if not args.restart and not args.cold:
         loaded = timed("judge (no cache)", lambda: data.judge_sources(files), r)
         print(
             f"  → {loaded.season.rounds.height} rounds in the season, "  # type: ignore[attr-defined]
@@ -174,6 +176,8 @@ def main() -> int:
 
     if args.restart:
         return restarts(app, fresh, files, args.repeat)
+    if args.cold:
+        return colds(fresh, args.cold)
     # The cold render split: napkifu's judging (load_sources: the engine on every
     # core, issue 26) and the dashboard's own share (tables, figures, the page).
     from dashboard import state
@@ -181,21 +185,18 @@ def main() -> int:
     judging: list[float] = []
     cpu: list[float] = []
 
-    def children_cpu() -> float:
-        used = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return used.ru_utime + used.ru_stime
-
-    def load_timed(files, persist=False):  # type: ignore[no-untyped-def]
-        start, workers, own = time.perf_counter(), children_cpu(), time.process_time()
-        out = data.load_sources(files, persist=persist)
+    def load_timed(files, **how):  # type: ignore[no-untyped-def]
+        start, workers, own = time.perf_counter(), _children_cpu(), time.process_time()
+        out = data.load_sources(files, **how)
         judging.append(time.perf_counter() - start)
-        cpu.append(children_cpu() - workers + time.process_time() - own)
+        cpu.append(time.process_time() - own - workers)  # (the workers' once they are reaped)
         return out
 
     state.load_sources = load_timed  # type: ignore[assignment]
     at = fresh()
     timed("first render (cold: judges everything)", at.run, r)
     assert not at.exception, at.exception
+    cpu[0] += _reaped_children_cpu()
     state.load_sources = data.load_sources  # type: ignore[assignment]
     label = "  of which judging (load_sources)"
     r[label] = judging[0]
@@ -303,6 +304,81 @@ def main() -> int:
     )
     print(f"slowest cached interaction {max(cached):.3f} s (target < 0.5 s)")
     return 0
+
+
+def colds(fresh, repeat: int) -> int:  # type: ignore[no-untyped-def]
+    """The cold first render alone, ``repeat`` times (each with a result cache of its
+    own), with the CPU of the whole render (server and worker) and a timeline of the
+    judging (cold_timeline.py): where the worker's start, the judging, the transfer
+    and the assembly go."""
+    import cold_timeline
+
+    from dashboard import data, state
+    from napkifu.analysis import sources
+
+    # The job of a load (before issue 29's fifth pass: file_frames).
+    job = "source_rows" if hasattr(sources, "source_rows") else "file_frames"
+    unstamp = cold_timeline.install(sources, job)
+    spans: list[tuple[float, float]] = []
+    pooled: list[float] = []
+    share = sources.share_jobs
+
+    def share_timed(*args, **kwargs):  # type: ignore[no-untyped-def]
+        out = share(*args, **kwargs)
+        pooled.append(time.monotonic())
+        return out
+
+    sources.share_jobs = share_timed
+
+    def load_timed(files, **how):  # type: ignore[no-untyped-def]
+        start = time.monotonic()
+        out = data.load_sources(files, **how)
+        spans.append((start, time.monotonic()))
+        return out
+
+    state.load_sources = load_timed  # type: ignore[assignment]
+    walls, cpus, runs = [], [], []
+    for number in range(repeat):
+        os.environ["NAPKIFU_CACHE_DIR"] = tempfile.mkdtemp(prefix="napkifu-bench-cache-")
+        log = os.environ[cold_timeline.ENV] = tempfile.mktemp(prefix="napkifu-timeline-")
+        at = fresh()
+        load = os.getloadavg()[0]
+        start, own, workers = time.perf_counter(), time.process_time(), _children_cpu()
+        at.run()
+        wall = time.perf_counter() - start
+        cpu = time.process_time() - own + _reaped_children_cpu() - workers
+        assert not at.exception, at.exception
+        data.wait_for_stores()
+        t0, t1 = spans[-1]
+        runs.append(cold_timeline.phases(log, t0, pooled[-1], t1))
+        walls.append(wall)
+        cpus.append(cpu)
+        print(f"  cold {number + 1}: {wall:.3f} s, CPU {cpu:.2f} s, load_sources {t1 - t0:.3f} s, "
+              f"the rest {wall - (t1 - t0):.3f} s (load avg {load:.1f})\n    "
+              f"{runs[-1].line()}", flush=True)  # fmt: skip
+        os.unlink(log)
+    unstamp()
+    sources.share_jobs = share
+    state.load_sources = data.load_sources  # type: ignore[assignment]
+    print(f"cold first render: median {statistics.median(walls):.3f} s (min {min(walls):.3f}, "
+          f"max {max(walls):.3f}), CPU median {statistics.median(cpus):.2f} s\n  median: "
+          f"{cold_timeline.median_line(runs)}")  # fmt: skip
+    return 0
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _reaped_children_cpu() -> float:
+    """:func:`_children_cpu` once every worker has exited (a pool no longer waits
+    for its workers' exit: they are reaped on its own thread)."""
+    import multiprocessing
+
+    while multiprocessing.active_children():
+        time.sleep(0.005)
+    return _children_cpu()
 
 
 def restarts(app: str, fresh, files, repeat: int) -> int:  # type: ignore[no-untyped-def]

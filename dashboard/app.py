@@ -15,7 +15,7 @@ if str(_ROOT) not in sys.path:  # `streamlit run` puts only dashboard/ on the pa
 
 import streamlit as st  # noqa: E402
 
-from dashboard.state import build_context  # noqa: E402
+from dashboard.state import build_context, store_judged  # noqa: E402
 from dashboard.text import t  # noqa: E402
 
 PAGES = (
@@ -40,7 +40,10 @@ def main() -> None:
             for name, path, icon in PAGES
         ]
     )  # fmt: skip
-    page.run()
+    try:
+        page.run()
+    finally:  # (the page is drawn, or stopped: what the load judged is cached now)
+        store_judged()
 
 
 # Streamlit runs this script as `__main__`. napkifu's judging pool starts its workers

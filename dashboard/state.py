@@ -73,7 +73,16 @@ def _folder_sources(folder: str, stamp: tuple) -> tuple[SourceFile, ...]:
 
 @st.cache_resource(show_spinner=False, max_entries=4)
 def _load(key: str, _files: tuple[SourceFile, ...], persist: bool) -> Loaded:
-    return load_sources(_files, persist=persist)
+    """The season, its result-cache entries written once the page is drawn
+    (:func:`store_judged`): packing them beside the first page slowed it twofold."""
+    return load_sources(_files, persist=persist, defer_store=True)
+
+
+def store_judged() -> None:
+    """Write what this run's load judged to the result cache (on a thread; once)."""
+    ctx = st.session_state.get("_napkifu_ctx")
+    if ctx is not None:
+        ctx.loaded.store()
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)

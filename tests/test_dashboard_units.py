@@ -12,7 +12,8 @@ import pytest
 
 from dashboard import cardview, data, figures, replay_model
 from dashboard.downloads import csv_bytes
-from napkifu.analysis import sources
+from napkifu.analysis import source_rows, sources
+from napkifu.analysis.source_rows import SourceRows
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_records"
 
@@ -91,13 +92,13 @@ def test_result_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert len(entries) == 2
 
     judged: list[str] = []
-    real = data.file_frames
+    real = sources.source_rows
 
-    def counting(item: tuple[str, bytes]) -> dict[str, pl.DataFrame]:
+    def counting(item: tuple[str, bytes]) -> SourceRows:
         judged.append(item[0])
         return real(item)
 
-    monkeypatch.setattr(sources, "file_frames", counting)
+    monkeypatch.setattr(sources, "source_rows", counting)
     again = data.load_sources(files, persist=True)
     assert judged == []
     for name in ("rounds", "player_rounds", "tricks", "bids", "season", "contracts", "excluded"):
@@ -132,17 +133,17 @@ def test_the_cache_is_written_after_the_season_is_built_and_never_a_crash(
     from napkifu.cache import ResultCache
 
     monkeypatch.setenv("NAPKIFU_CACHE_DIR", str(tmp_path))
-    real = data.file_frames
+    real = sources.source_rows
     started, release = threading.Event(), threading.Event()
 
-    def crashing(item: tuple[str, bytes]) -> dict[str, pl.DataFrame]:
-        frames = real(item)
+    def crashing(item: tuple[str, bytes]) -> SourceRows:
+        judged = real(item)
         if item[0] == "bad.nap":
             crash = {"file": "bad.nap", "line": 1, "column": 1, "code": "NAP900",
                      "severity": "error", "message": "internal error", "message_ja": "内部エラー",
                      "game": None, "round": None, "trick": None}  # fmt: skip
-            frames["problems"] = pl.DataFrame([crash], schema=data.PROBLEM_SCHEMA)
-        return frames
+            judged.problems.append(crash)
+        return judged
 
     def slow_pack(frames: dict[str, pl.DataFrame]) -> bytes:
         started.set()
@@ -150,7 +151,7 @@ def test_the_cache_is_written_after_the_season_is_built_and_never_a_crash(
         return packed(frames)
 
     packed = sources.pack_frames
-    monkeypatch.setattr(sources, "file_frames", crashing)
+    monkeypatch.setattr(sources, "source_rows", crashing)
     monkeypatch.setattr(sources, "pack_frames", slow_pack)
     raw = PLAYED[0]  # type: ignore[index]
     files = (data.SourceFile.of("good.nap", raw), data.SourceFile.of("bad.nap", raw + b"\n"))
@@ -161,6 +162,24 @@ def test_the_cache_is_written_after_the_season_is_built_and_never_a_crash(
     assert data.wait_for_stores(30)
     cache = ResultCache(tmp_path)
     assert [data.cached_frames(cache, f) is not None for f in files] == [True, False]
+
+
+@pytest.mark.skipif(PLAYED is None, reason="no sample record with a played round")
+def test_a_deferred_load_is_cached_when_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dashboard's load writes the result cache only once its page is drawn
+    (``Loaded.store``), and only once; the season is the same either way."""
+    monkeypatch.setenv("NAPKIFU_CACHE_DIR", str(tmp_path))
+    files = (data.SourceFile.of("s.nap", PLAYED[0]),)  # type: ignore[index]
+    loaded = data.load_sources(files, persist=True, defer_store=True)
+    assert data.wait_for_stores(30) and not list(tmp_path.rglob("*.bin"))
+    assert loaded.unsaved
+    loaded.store()
+    assert data.wait_for_stores(30) and len(list(tmp_path.rglob("*.bin"))) == 1
+    assert not loaded.unsaved
+    again = data.load_sources(files, persist=True)
+    assert again.season.rounds.equals(loaded.season.rounds) and not again.unsaved
 
 
 def test_long_points_series_is_summed_in_blocks() -> None:
@@ -262,7 +281,7 @@ def test_what_is_left_out_follows_the_player_and_preset_filters() -> None:
 @pytest.mark.skipif(PLAYED is None, reason="no sample record with a played round")
 def test_a_file_is_judged_without_a_cyclic_collection(monkeypatch: pytest.MonkeyPatch) -> None:
     """The collector stays paused for as long as the file's judgement lives (in
-    ``source_frames``): a collection then scans every one of its objects, which
+    ``judged_rows``): a collection then scans every one of its objects, which
     cost as much as judging the file."""
     import contextlib
     import gc
@@ -273,7 +292,7 @@ def test_a_file_is_judged_without_a_cyclic_collection(monkeypatch: pytest.Monkey
 
     def note(phase: str, info: dict[str, int]) -> None:
         frame = sys._getframe()
-        while frame is not None and frame.f_code.co_name != "source_frames":
+        while frame is not None and frame.f_code.co_name != "judged_rows":
             frame = frame.f_back  # type: ignore[assignment]
         if phase == "start" and frame is not None:
             inside.append(info["generation"])
@@ -288,6 +307,6 @@ def test_a_file_is_judged_without_a_cyclic_collection(monkeypatch: pytest.Monkey
     sources.file_frames(("warm.nap", raw))  # (imports, caches of the rules)
     assert judged()["rounds"].height > 0 and gc.isenabled()
     assert inside == []
-    monkeypatch.setattr(sources, "paused_gc", contextlib.nullcontext)
+    monkeypatch.setattr(source_rows, "paused_gc", contextlib.nullcontext)
     judged()  # the collector left to run: the test sees it
     assert inside

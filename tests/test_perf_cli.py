@@ -91,6 +91,19 @@ def test_share_jobs_keeps_order_and_works_here_too() -> None:
         share_jobs(_fails_on_seven, list(range(12)), 2)
 
 
+def test_share_jobs_returns_before_its_workers_exit_and_leaves_none() -> None:
+    """The results are given back as soon as they are in (a worker's exit, 0.1-0.2 s,
+    is waited for by no one), and the worker is gone soon after, reaped by the pool."""
+    import multiprocessing
+    import time
+
+    assert share_jobs(_square, list(range(8)), 2) == [x * x for x in range(8)]
+    deadline = time.monotonic() + 30
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not multiprocessing.active_children()
+
+
 def _switch_interval(x: int) -> float:
     return sys.getswitchinterval()
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from napkifu.analysis import SeasonBuilder, sources
+from napkifu.analysis import SeasonBuilder, source_rows, sources
 from napkifu.api import iter_loads, loads
 from napkifu.cache import ResultCache
 from napkifu.cards import JOKER
@@ -173,7 +173,7 @@ def test_a_cached_start_judges_nothing_and_reads_no_tricks(
         read.append(set(got or ()))
         return got
 
-    monkeypatch.setattr(sources, "loads", no_judging)
+    monkeypatch.setattr(source_rows, "loads", no_judging)
     monkeypatch.setattr(sources, "read_cached", reading)
     again = sources.judge_sources(files, jobs=1, cache=cache)
     assert read and all(r and "tricks" not in r for r in read)
@@ -216,7 +216,7 @@ def test_a_restarted_dashboard_judges_nothing_and_builds_no_tricks(
     def refused(*args: object, **kwargs: object) -> None:
         raise AssertionError("judged or built on a cached start")
 
-    monkeypatch.setattr(sources, "loads", refused)
+    monkeypatch.setattr(source_rows, "loads", refused)
     monkeypatch.setattr(sources, "season_tricks", refused)
     at = run()
     for page in PAGES:

@@ -15,26 +15,30 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
-from typing import Any
 
 import polars as pl
 
 from napkifu.analysis import (
-    FileRows,
     Season,
     SeasonBuilder,
-    judgement_rows,
-    rows_frames,
     schema,
     without_duplicates,
 )
+from napkifu.analysis.folding import (
+    INDEX_SCHEMA,
+    PROBLEM_SCHEMA,
+    Folder,
+    Tables,
+    gathered,
+)
 from napkifu.analysis.frames import CACHE_SCHEMA, FILE_TABLES, pack_frames, read_cached
-from napkifu.api import loads
+from napkifu.analysis.source_rows import SourceRows, judged_rows, source_rows, trick_rows
 from napkifu.cache import ResultCache
 from napkifu.gcpause import paused_gc
 from napkifu.parallel.pool import share_jobs
@@ -75,6 +79,20 @@ class Loaded:
     jobs: int | None = None
     built_tricks: pl.DataFrame | None = None
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    unsaved: list[tuple[str, Tables]] = field(default_factory=list, repr=False)
+    """The judged files' tables not yet in the result cache (keyed), see :meth:`store`."""
+    store_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    """Not :attr:`lock`, which a session building the tricks table holds for seconds."""
+
+    def store(self) -> None:
+        """Write the judged files' tables to the result cache, on a thread, once. A
+        load does it as it ends unless told to wait (``defer_store``): packing 50
+        files on a thread while a server draws its first page slowed the page
+        twofold, so the dashboard stores once its page is drawn."""
+        with self.store_lock:
+            unsaved, self.unsaved = self.unsaved, []
+        if unsaved and self.cache is not None:
+            _store_later(self.cache, unsaved)
 
     def tricks(self) -> pl.DataFrame:
         """The season's ``tricks`` table (duplicate rounds left out, as from every
@@ -86,18 +104,6 @@ class Loaded:
                     season_tricks(self.sources, self.jobs, self.cache), self.season.rounds
                 )
             return self.built_tricks
-
-
-PROBLEM_SCHEMA = {
-    "file": pl.String, "line": pl.Int64, "column": pl.Int64, "code": pl.String,
-    "severity": pl.String, "message": pl.String, "message_ja": pl.String,
-    "game": pl.Int64, "round": pl.Int64, "trick": pl.Int64,
-}  # fmt: skip
-INDEX_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
-    "file": pl.String, "game": pl.Int64, "round": pl.Int64, "title": pl.String,
-    "date": pl.String, "kind": pl.String, "napoleon": pl.String, "contract": pl.String,
-    "errors": pl.Int64, "line": pl.Int64, "preset": pl.String, "players": pl.List(pl.String),
-}  # fmt: skip
 
 
 def content_key(files: Iterable[SourceFile]) -> str:
@@ -137,100 +143,35 @@ def read_folder(folder: str | Path, stamp: FolderStamp | None = None) -> tuple[S
 
 def file_frames(item: tuple[str, bytes]) -> dict[str, pl.DataFrame]:
     """One file → its season tables, its diagnostics (``problems``) and its round
-    index (``index``), as DataFrames (a top-level function of plain data, so a
-    process pool can run it). A crash of the engine becomes a NAP900 problem.
-    Judged without detail: no ``tricks`` table (:func:`trick_frames` builds it).
-
-    The cyclic collector is paused until the file's judgement is gone, not just
-    while it is built: once the collector is back, the next allocation with the
-    judgement still alive scans its few hundred thousand objects (0.1-0.15 s a
-    200-round file, as much as judging it; benchmarks/bench_file_frames.py)."""
-    with paused_gc():
-        return source_frames(*item)
+    index (``index``), as DataFrames: what the result cache keeps of it. Judged
+    without detail (no ``tricks`` table); a crash of the engine becomes a NAP900
+    problem. A load judges with :func:`source_rows` and makes the DataFrames of
+    all the files it judged at once (:func:`gathered`)."""
+    return gathered([(None, source_rows(item))], _PACKED)[0]
 
 
 def trick_frames(item: tuple[str, bytes]) -> dict[str, pl.DataFrame]:
     """One file's ``tricks`` table: the file judged with every card's detail (a
-    crash of the engine: no ``tricks`` key, and the file's tricks are left out)."""
-    with paused_gc():
-        try:
-            return {"tricks": rows_frames(judgement_rows(loads(item[1], file=item[0])))["tricks"]}
-        except Exception:  # (the file's judging crashed before: its NAP900 is listed)
-            return {}
+    crash of the engine: no rows; its NAP900 is listed by :func:`file_frames`)."""
+    return gathered([(None, trick_rows(item))], {"tricks"})[0]
 
 
 def source_frames(name: str, data: bytes, detail: bool = False) -> dict[str, pl.DataFrame]:
     """:func:`file_frames` (``detail``: with the ``tricks`` table, as the tests
-    compare; the rows of every other table are the same; without it no ``tricks``
-    key at all)."""
-    try:
-        judgement = loads(data, file=name, detail=detail)
-        frames = rows_frames(judgement_rows(judgement))
-        problems, index = _problems(name, judgement), index_rows(name, judgement.games)
-    except Exception as exc:  # a bug: this file is left out, the season goes on
-        message = f"internal error, please report: {type(exc).__name__}: {exc}"
-        frames = rows_frames(FileRows(name))
-        problems = [{"file": name, "line": 1, "column": 1, "code": "NAP900", "severity": "error",
-                     "message": message, "message_ja": f"内部エラー（報告してください）: {exc}",
-                     "game": None, "round": None, "trick": None}]  # fmt: skip
-        index = []
-    if not detail:  # (a round re-read may hold judged tricks: none are kept, not some)
-        del frames["tricks"]
-    frames["problems"] = pl.DataFrame(problems, schema=PROBLEM_SCHEMA)
-    frames["index"] = pl.DataFrame(index, schema=INDEX_SCHEMA)
-    return frames
-
-
-def _problems(name: str, judgement: Any) -> list[dict[str, Any]]:
-    """Every diagnostic of the file, its games and rounds, each once."""
-    seen: set[tuple] = set()
-    problems: list[dict[str, Any]] = []
-    every = list(judgement.diagnostics)
-    for game in judgement.games:
-        every.extend(game.diagnostics)
-        for rnd in game.rounds:
-            every.extend(rnd.diagnostics)
-    for d in every:
-        ident = (d.span.line, d.span.column, d.code, d.message)
-        if ident in seen:
-            continue
-        seen.add(ident)
-        problems.append(
-            {"file": name, "line": d.span.line, "column": d.span.column, "code": d.code,
-             "severity": d.severity.value, "message": d.message, "message_ja": d.message_ja,
-             "game": d.game, "round": d.round, "trick": d.trick}
-        )  # fmt: skip
-    return problems
-
-
-def index_rows(name: str, games: Iterable[Any]) -> list[dict[str, Any]]:
-    """One row per round judged, also those left out of the season (with its game's
-    preset and the round's seats, so a view can tell which filter a left-out round
-    falls in)."""
-    index = []
-    for game in games:
-        for rnd in game.rounds:
-            trump = "NT" if rnd.no_trump else (rnd.trump.symbol if rnd.trump is not None else "")
-            index.append(
-                {"file": name, "game": game.number, "round": rnd.number, "title": game.title,
-                 "date": game.date, "kind": rnd.kind, "napoleon": rnd.napoleon,
-                 "contract": f"{rnd.bid_count}{trump}" if rnd.bid_count is not None else None,
-                 "errors": sum(1 for d in rnd.diagnostics if d.is_error),
-                 "line": rnd.line, "preset": game.preset,
-                 "players": list(rnd.players or game.players)}
-            )  # fmt: skip
-    return index
+    compare; the rows of every other table are the same)."""
+    with paused_gc():
+        judged = judged_rows(name, data, detail)
+    return gathered([(None, judged)], _PACKED | ({"tricks"} if detail else set()))[0]
 
 
 _STORES: list[threading.Thread] = []
 
 
-def _store_later(cache: ResultCache, judged: list[tuple[str, dict[str, pl.DataFrame]]]) -> None:
+def _store_later(cache: ResultCache, kept: list[tuple[str, Tables]]) -> None:
     """Pack the judged files' tables into the result cache on a thread of its own,
     once the season is built: a first render does not wait for its persistence
-    (polars packs without holding the GIL). A file whose judging crashed (NAP900)
-    is not stored; a cache that cannot be written is left alone."""
-    kept = [(k, f) for k, f in judged if f and not _crashed(f)]
+    (polars packs without holding the GIL). A cache that cannot be written is left
+    alone (a file whose judging crashed is not given: :func:`gathered`)."""
 
     def store() -> None:
         for key, frames in kept:
@@ -243,11 +184,6 @@ def _store_later(cache: ResultCache, judged: list[tuple[str, dict[str, pl.DataFr
         _STORES[:] = [t for t in _STORES if t.is_alive()] + [thread]
 
 
-def _crashed(frames: dict[str, pl.DataFrame]) -> bool:
-    problems = frames.get("problems")
-    return problems is not None and problems.get_column("code").eq("NAP900").any()
-
-
 def wait_for_stores(timeout: float | None = None) -> bool:
     """Wait until the result-cache entries of every load so far are written (tests
     and benchmarks that read the cache next); whether they are."""
@@ -257,21 +193,27 @@ def wait_for_stores(timeout: float | None = None) -> bool:
 
 
 def judge_sources(
-    files: Sequence[SourceFile], jobs: int | None = None, cache: ResultCache | None = None
+    files: Sequence[SourceFile],
+    jobs: int | None = None,
+    cache: ResultCache | None = None,
+    *,
+    defer_store: bool = False,
 ) -> Loaded:
     """Judge every source into a season: each file's tables from ``cache`` when it
     holds them (never stale: see :func:`source_key`), the others judged on ``jobs``
     processes (None: ``NAPKIFU_JOBS``, else every core when there is enough text;
     this process is one of them: :func:`napkifu.parallel.share_jobs`), stored on a
-    thread once every file is in. Judged without detail: see :meth:`Loaded.tricks`."""
+    thread once the season is built (``defer_store``: when :meth:`Loaded.store` is
+    called). Judged without detail: see :meth:`Loaded.tricks`."""
     builder = SeasonBuilder()
     problems: list[pl.DataFrame] = []
     index: list[pl.DataFrame] = []
-    for frames in _per_file(files, jobs, cache, source_key, file_frames, _PACKED):
-        builder.add_frames(frames)
+    unsaved: list[tuple[str, Tables]] = []
+    for frames, count in _per_file(files, jobs, cache, source_key, source_rows, _PACKED, unsaved):
+        builder.add_frames(frames, files=count)
         problems.append(frames["problems"])
         index.append(frames["index"])
-    return Loaded(
+    loaded = Loaded(
         season=builder.finish(),
         problems=pl.concat(problems) if problems else pl.DataFrame(schema=PROBLEM_SCHEMA),
         index=pl.concat(index) if index else pl.DataFrame(schema=INDEX_SCHEMA),
@@ -279,7 +221,11 @@ def judge_sources(
         sources=tuple(files),
         cache=cache,
         jobs=jobs,
+        unsaved=unsaved,
     )
+    if not defer_store:
+        loaded.store()
+    return loaded
 
 
 def season_tricks(
@@ -287,15 +233,15 @@ def season_tricks(
 ) -> pl.DataFrame:
     """Every file's ``tricks`` table in file order (duplicates still in), each from
     ``cache`` when it holds it, the others judged as :func:`judge_sources` judges."""
-    tables = [
-        frames["tricks"]
-        for frames in _per_file(files, jobs, cache, trick_key, trick_frames, {"tricks"})
-        if "tricks" in frames and frames["tricks"].height
-    ]
+    unsaved: list[tuple[str, Tables]] = []
+    judged = _per_file(files, jobs, cache, trick_key, trick_rows, {"tricks"}, unsaved)
+    tables = [frames["tricks"] for frames, _count in judged if frames["tricks"].height]
+    if cache is not None:
+        _store_later(cache, unsaved)
     return pl.concat(tables) if tables else pl.DataFrame(schema=schema("tricks"))
 
 
-Job = Callable[[tuple[str, bytes]], dict[str, pl.DataFrame]]
+Job = Callable[[tuple[str, bytes]], SourceRows]
 
 
 def _per_file(
@@ -305,22 +251,33 @@ def _per_file(
     key_of: Callable[[ResultCache, SourceFile], str],
     job: Job,
     tables: set[str],
-) -> Iterator[dict[str, pl.DataFrame]]:
-    """Each file's tables in file order: from ``cache`` (under ``key_of``) when it
-    holds all of ``tables``, else made by ``job`` on ``jobs`` processes (see
-    :func:`judge_sources`); those made are stored once every file is given."""
+    unsaved: list[tuple[str, Tables]],
+) -> Iterator[tuple[Tables, int]]:
+    """The ``tables`` of ``files`` in file order, with the files they hold: each
+    cached file's own (under ``key_of``, when the entry holds all of them), and
+    each run of the others judged by ``job`` on ``jobs`` processes, made into
+    tables together (:func:`gathered`); each judged file's own, for the cache
+    (under its key), go to ``unsaved``."""
     keys = [key_of(cache, f) if cache is not None else None for f in files]
     packed = [_cached(cache, key, tables) for key in keys]
     todo = [(f.name, f.data) for f, hit in zip(files, packed, strict=True) if hit is None]
-    judged = iter(share_jobs(job, todo, _jobs(todo, jobs)))
-    new: list[tuple[str, dict[str, pl.DataFrame]]] = []
-    for hit, key in zip(packed, keys, strict=True):
-        frames = hit if hit is not None else next(judged)
-        if hit is None and key is not None:
-            new.append((key, frames))
-        yield frames
-    if cache is not None:
-        _store_later(cache, new)
+    runs = list(itertools.accumulate(hit is not None for hit in packed))
+    todo_runs = [r for r, hit in zip(runs, packed, strict=True) if hit is None]
+    folder = Folder(
+        [k for k, hit in zip(keys, packed, strict=True) if hit is None], todo_runs, tables
+    )
+    results = share_jobs(job, todo, _jobs(todo, jobs), between=folder)
+    folds = iter(folder.finish(results))
+    unsaved.extend(folder.own)
+    left = 0  # judged files of the fold given last still to pass
+    for hit in packed:
+        if hit is not None:
+            yield hit, 1
+            continue
+        if not left:
+            frames, left = next(folds)
+            yield frames, left
+        left -= 1
 
 
 def _jobs(todo: Sequence[tuple[str, bytes]], jobs: int | None) -> int:
@@ -366,8 +323,12 @@ def _jobs_from_env() -> int | None:
     return int(value) if value.isdigit() else None
 
 
-def load_sources(files: Sequence[SourceFile], *, persist: bool = False) -> Loaded:
+def load_sources(
+    files: Sequence[SourceFile], *, persist: bool = False, defer_store: bool = False
+) -> Loaded:
     """The judged sources; with ``persist`` (a server's folder, never uploads, which
     never leave memory) through napkifu's result cache, the folder ``napkifu check``
-    and ``export`` use (``NAPKIFU_CACHE_DIR``; ``napkifu clean`` empties it)."""
-    return judge_sources(files, cache=ResultCache() if persist else None)
+    and ``export`` use (``NAPKIFU_CACHE_DIR``; ``napkifu clean`` empties it), written
+    as the load ends or, with ``defer_store``, when :meth:`Loaded.store` is called."""
+    cache = ResultCache() if persist else None
+    return judge_sources(files, cache=cache, defer_store=defer_store)
