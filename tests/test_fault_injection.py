@@ -11,7 +11,7 @@ import random
 
 import pytest
 from fuzzing.mutators import MUTATORS
-from fuzzing.records import simulated_records
+from fuzzing.records import simulated, simulated_records
 from fuzzing.strategies import valid_records
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -57,3 +57,17 @@ def _round_header(j: napkifu.Judgement, line: int) -> range:
     r = rounds[-1]
     end = r.tricks[0].span.line if r.tricks else line
     return range(r.span.line, end)
+
+
+def test_a_duplicate_card_is_not_read_as_a_trick_out_of_seat_order() -> None:
+    """Found by the property test above: with the hands given, a card played again
+    (♦10 of trick 4, again in trick 10) happened to fit the given hands when trick 10
+    was read in reverse seat order from another player, and that reading blamed the
+    trick's other players for revokes. A card played earlier is no evidence of who
+    holds it: the duplicate is reported, and only it."""
+    text = simulated("webgame", 4, 2426, True)
+    fault = MUTATORS["duplicate-card"](text, napkifu.loads(text), random.Random(13205953))
+    assert fault is not None
+    diags = _diags(fault.text)
+    assert (fault.code, fault.line) in {(c, ln) for c, ln, _ in diags}
+    assert [d for d in diags if d[0] == "NAP501" or d[1] > fault.line] == []

@@ -108,7 +108,7 @@ def seat_tricks(
         if len(cards) > n:
             cards = cards[:n]
         if owners and not (gap or lost_seating):
-            fixed = _seat_order(players, line, orders[leader, step], orders, owners, rep)
+            fixed = _seat_order(players, line, orders[leader, step], orders, owners, out, rep)
             if fixed is not None:
                 line = fixed
                 cards = line.cards
@@ -236,11 +236,16 @@ def _seat_order(
     seats: tuple[int, ...],
     orders: Mapping[tuple[int, int], tuple[int, ...]],
     owners: Mapping[int, int],
+    earlier: Sequence[SeatedTrick],
     rep: Reporter,
 ) -> TrickLine | None:
     """The trick line in playing order, when its cards fit the given hands only if
     read in seat order from another player (or reversed): reported once, at the
-    line, with the order the cards were played in (NOTATION.md v1.1 §3)."""
+    line, with the order the cards were played in (NOTATION.md v1.1 §3).
+
+    A card played in an ``earlier`` trick says nothing of who holds it now: a line
+    holding one is a slip already (NAP503), and a re-seating it happened to fit
+    would blame the trick's other players for it."""
     get = owners.get
     cards = line.cards
     for c, s in zip(cards, seats, strict=False):
@@ -249,6 +254,8 @@ def _seat_order(
             break
     else:
         return None  # (the common case: the given hands agree with the seating)
+    if any(c != JOKER and c in t.cards for t in earlier for c in cards):
+        return None
     owned = [owners.get(c) for c in cards]
     if len(cards) != len(seats) or sum(o is not None for o in owned) < len(cards) - 1:
         return None
