@@ -34,6 +34,7 @@ The season is loaded through :func:`napkifu.analysis.load_sources`.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import re
 import resource
@@ -91,6 +92,14 @@ def _replicate(folder: Path, rounds: int) -> None:
             total += len(re.findall(r"^\s*round\s+\d+", text, re.M))
 
 
+def _scratch(prefix: str) -> str:
+    """A temporary folder of this run (a result cache, a grown season), removed when
+    the benchmark ends: each holds a season's cached tables, tens of MB."""
+    path = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, path, True)
+    return path
+
+
 def prepare(rounds: int) -> Path:
     folder = Path(tempfile.gettempdir()) / f"napkifu-bench-season-{rounds}"
     if folder.is_dir() and _count_rounds(folder) >= rounds * 0.9:
@@ -116,7 +125,7 @@ def timed(label: str, fn, results: dict[str, float]) -> object:  # type: ignore[
 def _one_more_file(folder: Path) -> Path:
     """The season's files (linked, not copied) plus one new file: the first file
     under a new title, so its bytes and its rounds are new."""
-    grown = Path(tempfile.mkdtemp(prefix="napkifu-bench-grown-"))
+    grown = Path(_scratch("napkifu-bench-grown-"))
     paths = sorted(folder.rglob("*.nap"))
     for p in paths:
         (grown / p.name).symlink_to(p)
@@ -161,7 +170,7 @@ def main() -> int:
         )  # type: ignore[attr-defined]
 
     # A result cache of its own: cold means cold, and the user's cache is left alone.
-    os.environ["NAPKIFU_CACHE_DIR"] = tempfile.mkdtemp(prefix="napkifu-bench-cache-")
+    os.environ["NAPKIFU_CACHE_DIR"] = _scratch("napkifu-bench-cache-")
     app = str(ROOT / "dashboard" / "app.py")
 
     warm = AppTest.from_string(WARM_SCRIPT)
@@ -209,9 +218,10 @@ def main() -> int:
     print(f"  {label:<40} {r[label]:7.3f} s (tables, figures, page)")
     data.wait_for_stores()  # (the cache is written after the first render, on a thread)
     new_server = (
-        "import os, sys, tempfile, time\n"
+        "import atexit, os, shutil, sys, tempfile, time\n"
         "from streamlit.testing.v1 import AppTest\n"
         "os.environ['NAPKIFU_CACHE_DIR'] = tempfile.mkdtemp(prefix='napkifu-bench-cache-')\n"
+        "atexit.register(shutil.rmtree, os.environ['NAPKIFU_CACHE_DIR'], True)\n"
         f"warm = AppTest.from_string({WARM_SCRIPT!r}); warm.run()\n"
         f"at = AppTest.from_file({app!r}, default_timeout=600)\n"
         f"setattr(at, {AS_SERVER!r}, getattr(warm, {AS_SERVER!r}, None))\n"
@@ -339,7 +349,7 @@ def colds(fresh, repeat: int) -> int:  # type: ignore[no-untyped-def]
     state.load_sources = load_timed  # type: ignore[assignment]
     walls, cpus, runs = [], [], []
     for number in range(repeat):
-        os.environ["NAPKIFU_CACHE_DIR"] = tempfile.mkdtemp(prefix="napkifu-bench-cache-")
+        os.environ["NAPKIFU_CACHE_DIR"] = _scratch("napkifu-bench-cache-")
         log = os.environ[cold_timeline.ENV] = tempfile.mktemp(prefix="napkifu-timeline-")
         at = fresh()
         load = os.getloadavg()[0]
