@@ -75,10 +75,10 @@ def check_plays(
         h.sort()  # kept sorted: removing a card keeps the order, so no sort per trick
     start = {s: tuple(h) for s, h in holdings.items()}
     taken: list[int] = []
-    discarded = {c for c in discards if c < JOKER}
     gone = [0] * (UNKNOWN + 1)  # card → times played so far; _DISCARDED more when discarded
-    for c in discarded:
-        gone[c] = _DISCARDED
+    for c in discards:
+        if c < JOKER:
+            gone[c] = _DISCARDED
     holds = [holdings[s] for s in range(len(holdings))]
     jokers = rules.jokers
     for t in tricks:
@@ -90,17 +90,16 @@ def check_plays(
         for i, s in enumerate(t.seats):
             c = cards[i]
             seen = gone[c]
-            if seen and (
-                (seen >= (jokers if c == JOKER else 1) and (c != JOKER or jokers)) or c in discarded
-            ):
+            if seen and (c != JOKER or 0 < jokers <= seen):  # (a discarded card: seen is big)
                 name = players[s]
-                why = "it was discarded" if c in discarded else "it was played earlier"
+                thrown = seen >= _DISCARDED
+                why = "it was discarded" if thrown else "it was played earlier"
                 rep.add(
                     "NAP503",
                     t.line.plays[i].span,
                     f"{name} plays {card_text(c)}, but {why}",
                     f"{name} が {card_text(c)} を出しましたが、そのカードは"
-                    + ("捨て札にあります" if c in discarded else "既に出ています"),
+                    + ("捨て札にあります" if thrown else "既に出ています"),
                     t.number,
                 )
             elif owners and owners.get(c, s) != s:
