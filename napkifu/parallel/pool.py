@@ -167,8 +167,7 @@ def share_jobs(
             # The finished tasks first, so their places are refilled now: a worker
             # whose task ended while this thread was busy would otherwise get its
             # next one only after this thread's next item.
-            for future in [f for f in inflight if f.done()]:
-                results[inflight.pop(future)] = future.result()
+            _collect(inflight, results)
             # Two tasks a worker: one running, one waiting for it while this thread
             # is busy with an item of its own; at the end one, so that no worker is
             # left with a queued item when this thread has none (up to an item's
@@ -184,8 +183,7 @@ def share_jobs(
             elif inflight:  # nothing left here: wait for the workers
                 wait(inflight, return_when=FIRST_COMPLETED)
             if between is not None:
-                for future in [f for f in inflight if f.done()]:
-                    results[inflight.pop(future)] = future.result()
+                _collect(inflight, results)
                 between(results)
     except BaseException:
         stop_workers(pool)
@@ -197,6 +195,12 @@ def share_jobs(
     # reaps them; nothing here waits for an interpreter's exit (0.1-0.2 s).
     pool.shutdown(wait=False)
     return results  # type: ignore[return-value]  # (every slot is filled)
+
+
+def _collect(inflight: dict[Future[R], int], results: list[R | None]) -> None:
+    """Move the finished tasks' results into their places."""
+    for future in [f for f in inflight if f.done()]:
+        results[inflight.pop(future)] = future.result()
 
 
 def broken_pool(err: BaseException) -> bool:
