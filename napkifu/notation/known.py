@@ -91,10 +91,10 @@ def _trick(line_no: int, column: int, written: str, words: list[str]) -> Stateme
     cards = tuple(map(PLAY_CARDS.get, plays))
     if not cards or None in cards:
         return None
-    end = column + len(written)
     where = (line_no, column, column + len(number))
     run = TrickRun(cards, line_no, at, written[at - column :])  # type: ignore[arg-type]
-    return ("trick", Span(line_no, column, line_no, end), (int(number), where, who, run), None)
+    span = Span(line_no, column, line_no, column + len(written))  # (as _line, a call less a trick)
+    return ("trick", span, (int(number), where, who, run), None)
 
 
 def _bids(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
@@ -105,7 +105,7 @@ def _bids(line_no: int, column: int, written: str, words: list[str]) -> Statemen
         if word not in known:
             return None
     bids = bids_at(line_no, column + 5, written[5:])
-    return ("bids", Span(line_no, column, line_no, column + len(written)), bids, None)
+    return _line("bids", line_no, column, written, bids)
 
 
 def _points(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
@@ -116,7 +116,7 @@ def _points(line_no: int, column: int, written: str, words: list[str]) -> Statem
         return None
     head = words[0]
     entries = counted_points(line_no, column + len(head) + 1, names, scores)
-    return (head, Span(line_no, column, line_no, column + len(written)), entries, None)
+    return _line(head, line_no, column, written, entries)
 
 
 def counted_points(
