@@ -138,13 +138,14 @@ class Comment:
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class Statement:
+class Statement(Placed):
     """Fields every line shares: comments standing before it, its own trailing
-    comment, and the span of the whole line."""
+    comment, and the span of the whole line (the reader gives it as a :data:`Where`:
+    made the first time it is read, which for most lines is never)."""
 
     leading_comments: tuple[Comment, ...] = ()
     comment: str | None = None
-    span: Span = _span()
+    _at: Span | Where = _placed()
 
 
 @dataclass(slots=True, unsafe_hash=True)

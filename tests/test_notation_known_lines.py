@@ -80,7 +80,7 @@ def test_a_known_trick_line_is_read_without_the_regex() -> None:
     assert stmt is not None
     kind, span, (number, number_at, leader, run), comment = stmt
     assert (kind, number, number_at, comment) == ("trick", 3, (7, 3, 4), None)
-    assert (span.line, span.column, span.end_column) == (7, 3, 24)
+    assert span == (7, 3, 24)
     assert leader is not None and leader.name == "Kei" and leader._at == (7, 5, 8)
     assert [p._at for p in run.plays()] == [(7, c, c + 2) for c in (10, 13, 16, 19, 22)]
     assert known_line('  3 "Kei": ♥A', '3 "Kei": ♥A', 7) is None  # quoted: the regex's

@@ -29,6 +29,7 @@ from napkifu.model import (
     Statement,
     TagLine,
     TrickLine,
+    Where,
 )
 
 # The order of a round's lines (NOTATION.md); call/adjutant/discard share a slot.
@@ -165,8 +166,8 @@ class GameDraft:
         self.round: RoundDraft | None = None
         self.names: frozenset[str] | None = None
         self.player_count = 0
-        self.start: Span | None = None
-        self.end: Span | None = None
+        self.start: Where | None = None  # where its first and last lines stand
+        self.end: Where | None = None
         self.trailing: list[Comment] = []
         self.warned_no_players = False
         self.last_round = 0
@@ -175,7 +176,7 @@ class GameDraft:
         f = self.fields
         span = Span(0, 0, 0, 0)
         if self.start is not None and self.end is not None:
-            span = Span(self.start.line, self.start.column, self.end.end_line, self.end.end_column)
+            span = Span(self.start[0], self.start[1], self.end[0], self.end[2])
         return Game(
             number=self.number,
             game=f.get("game"),

@@ -260,7 +260,7 @@ class FastPath:
         comment = m.group(last + 1)
         return (
             head,
-            span(line_no, m.start(1) + 1, line_no, m.end(last) + 1),
+            (line_no, m.start(1) + 1, m.end(last) + 1),
             build(m, line_no),
             None if comment is None else comment_text(comment),
         )

@@ -93,7 +93,7 @@ def _trick(line_no: int, column: int, written: str, words: list[str]) -> Stateme
         return None
     where = (line_no, column, column + len(number))
     run = TrickRun(cards, line_no, at, written[at - column :])  # type: ignore[arg-type]
-    span = Span(line_no, column, line_no, column + len(written))  # (as _line, a call less a trick)
+    span = (line_no, column, column + len(written))  # (as _line, a call less a trick)
     return ("trick", span, (int(number), where, who, run), None)
 
 
@@ -147,7 +147,7 @@ def _name(word: str) -> str | None:
 
 
 def _line(kind: str, line_no: int, column: int, written: str, payload: object) -> Statement:
-    return (kind, Span(line_no, column, line_no, column + len(written)), payload, None)
+    return (kind, (line_no, column, column + len(written)), payload, None)
 
 
 def _round(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:

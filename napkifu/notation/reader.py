@@ -23,7 +23,7 @@ from lark.exceptions import UnexpectedInput
 
 from napkifu.cache import grammar_cache_file
 from napkifu.diagnostics import Budget, Diagnostic
-from napkifu.model import Comment, Game, Record, Span
+from napkifu.model import Comment, Game, Record
 from napkifu.notation.errors import syntax_diagnostic
 from napkifu.notation.fastpath import FastPath
 from napkifu.notation.fullwidth import fold_line
@@ -127,8 +127,7 @@ def iter_parse(
             if stmt is None:
                 if stripped[0] == "#":
                     column = len(line) - len(stripped) + 1
-                    span = Span(line_no, column, line_no, len(line) + 1)
-                    add(("comment", span, comment_text(stripped), None))
+                    add(("comment", (line_no, column, len(line) + 1), comment_text(stripped), None))
                     continue
                 if len(line) > MAX_LINE or long_number(line) is not None:
                     # a number or a line too long to be read

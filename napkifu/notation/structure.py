@@ -26,6 +26,7 @@ from napkifu.model import (
     TagLine,
     TextLine,
     TrickLine,
+    Where,
     as_span,
 )
 from napkifu.notation.aliases import Aliases, renamed
@@ -55,7 +56,7 @@ class RecordBuilder:
 
     # ---- feeding ----------------------------------------------------------------
     def add(self, stmt: Stmt) -> None:
-        kind, span, payload, comment = stmt
+        kind, span, payload, comment = stmt  # (span: a Where, plain ints)
         if kind == "trick" and not self.pending and not self.aliases.names and self.game:
             # the common case of a round's second and later trick lines, inlined (every
             # other line of a full record): in place, in order, not repeated
@@ -65,7 +66,7 @@ class RecordBuilder:
                 number, number_at, leader, plays = payload
                 if number == r.tricks[-1].number + 1 and number not in r.trick_lines:
                     g.end = span
-                    r.trick_lines[number] = span.line
+                    r.trick_lines[number] = span[0]
                     meta = make_meta((), comment, span)
                     r.tricks.append(TrickLine(number, leader, plays, meta, number_at))
                     names = g.names
@@ -73,7 +74,7 @@ class RecordBuilder:
                         self._check_names(g, r.number, number, leader)
                     return
         if kind == "comment":
-            self.pending.append(Comment(payload, span))
+            self.pending.append(Comment(payload, as_span(span)))
             return
         if not self.seen_statement:
             self.seen_statement = True
@@ -92,7 +93,7 @@ class RecordBuilder:
         else:
             self._round_line(kind, span, payload, meta)
 
-    def _current_game(self, span: Span) -> GameDraft:
+    def _current_game(self, span: Where) -> GameDraft:
         if self.game is None:
             self.game = GameDraft(self.game_count + 1)
             self.game.start = span
@@ -118,7 +119,9 @@ class RecordBuilder:
         self._close_round()
         if g.fields.get("players") is None and not g.warned_no_players and g.start is not None:
             self.diagnostics.append(
-                diagnostic("NAP105", "no_players", g.start, self.file, g.number, game=g.number)
+                diagnostic(
+                    "NAP105", "no_players", as_span(g.start), self.file, g.number, game=g.number
+                )
             )
         self.games.append(g.build())
         self.game_count += 1
@@ -129,7 +132,7 @@ class RecordBuilder:
         """A dropped line's leading comments move on to the next line."""
         self.pending = list(meta.leading_comments) + self.pending
 
-    def _header(self, kind: str, span: Span, payload: Any, meta: Statement) -> None:
+    def _header(self, kind: str, span: Where, payload: Any, meta: Statement) -> None:
         g = self.game
         if kind == "game" and g is not None and ("game" in g.fields or g.rounds or g.round):
             self._close_game()
@@ -138,7 +141,7 @@ class RecordBuilder:
         gn = g.number
         if g.rounds or g.round is not None:
             self.diagnostics.append(
-                diagnostic("NAP105", "header_after_round", span, self.file, gn, kind=kind)
+                diagnostic("NAP105", "header_after_round", as_span(span), self.file, gn, kind=kind)
             )
             self._keep_comments(meta)
             return
@@ -148,7 +151,7 @@ class RecordBuilder:
                     diagnostic(
                         "NAP105",
                         "repeated_header",
-                        span,
+                        as_span(span),
                         self.file,
                         gn,
                         kind=kind,
@@ -157,14 +160,14 @@ class RecordBuilder:
                 )
                 self._keep_comments(meta)
                 return
-            g.first_line[kind] = span.line
+            g.first_line[kind] = span[0]
             if kind == "players":
                 g.fields[kind] = PlayersLine(payload, meta)
                 self._players(g, payload, span)
             elif kind == "rules":
                 if g.rule_lines:
                     self.diagnostics.append(
-                        diagnostic("NAP105", "rules_after_rule", span, self.file, gn)
+                        diagnostic("NAP105", "rules_after_rule", as_span(span), self.file, gn)
                     )
                 g.fields[kind] = RulesLine(payload[0], meta, payload[1])
             else:
@@ -177,13 +180,15 @@ class RecordBuilder:
             key, values, key_span, values_span = payload
             g.rule_lines.append(RuleLine(key, values, meta, key_span, values_span))
 
-    def _players(self, g: GameDraft, players: tuple[PlayerRef, ...], span: Span) -> None:
+    def _players(self, g: GameDraft, players: tuple[PlayerRef, ...], at: Where) -> None:
         names = [p.name for p in players]
         g.names = frozenset(names)
         g.player_count = len(names)
         if not 3 <= len(names) <= 6:
             self.diagnostics.append(
-                diagnostic("NAP105", "players_count", span, self.file, g.number, count=len(names))
+                diagnostic(
+                    "NAP105", "players_count", as_span(at), self.file, g.number, count=len(names)
+                )
             )
         seen: set[str] = set()
         for p in players:
@@ -196,7 +201,7 @@ class RecordBuilder:
             seen.add(p.name)
         self.diagnostics.extend(name_warnings(players, self.file, g.number))
 
-    def _round(self, span: Span, payload: Any, meta: Statement) -> None:
+    def _round(self, span: Where, payload: Any, meta: Statement) -> None:
         number, _num_span = payload
         g = self._current_game(span)
         self._close_round()
@@ -207,7 +212,7 @@ class RecordBuilder:
                 diagnostic(
                     "NAP105",
                     "round_number",
-                    span,
+                    as_span(span),
                     self.file,
                     g.number,
                     number,
@@ -218,7 +223,15 @@ class RecordBuilder:
         if g.fields.get("players") is None and not g.warned_no_players:
             g.warned_no_players = True
             self.diagnostics.append(
-                diagnostic("NAP105", "no_players", span, self.file, g.number, number, game=g.number)
+                diagnostic(
+                    "NAP105",
+                    "no_players",
+                    as_span(span),
+                    self.file,
+                    g.number,
+                    number,
+                    game=g.number,
+                )
             )
         g.round = RoundDraft(number, meta)
 
@@ -248,16 +261,17 @@ class RecordBuilder:
     def _report(
         self,
         key: str,
-        span: Span,
+        span: Span | Where,
         game: int | None,
         rnd: int | None = None,
         trick: int | None = None,
         code: str = "NAP105",
         **values: object,
     ) -> None:
-        self.diagnostics.append(diagnostic(code, key, span, self.file, game, rnd, trick, **values))
+        at = as_span(span)
+        self.diagnostics.append(diagnostic(code, key, at, self.file, game, rnd, trick, **values))
 
-    def _round_line(self, kind: str, span: Span, payload: Any, meta: Statement) -> None:
+    def _round_line(self, kind: str, span: Where, payload: Any, meta: Statement) -> None:
         g = self.game
         if g is None:
             g = self._current_game(span)
@@ -299,7 +313,7 @@ class RecordBuilder:
                 line=r.first_line["adjutant"],
             )
         elif slot > r.highest:
-            r.highest, r.highest_kind, r.highest_line = slot, kind, span.line
+            r.highest, r.highest_kind, r.highest_line = slot, kind, span[0]
         if slot == 5:
             r.in_block.add(kind)
         if kind in ONCE:
@@ -309,7 +323,7 @@ class RecordBuilder:
                 )
                 self._keep_comments(meta)
                 return
-            r.first_line[kind] = span.line
+            r.first_line[kind] = span[0]
         if kind == "hand":
             name = payload[0].name
             if name in r.hand_lines:
@@ -319,7 +333,7 @@ class RecordBuilder:
                 )
                 self._keep_comments(meta)
                 return
-            r.hand_lines[name] = span.line
+            r.hand_lines[name] = span[0]
         elif kind == "trick":
             number, number_at = payload[0], payload[1]
             if number in r.trick_lines:
@@ -347,7 +361,7 @@ class RecordBuilder:
                     number=number,
                     expected=expected,
                 )
-            r.trick_lines[number] = span.line
+            r.trick_lines[number] = span[0]
         refs = r.store(kind, payload, meta)
         names = g.names
         if names is not None:  # (the common case inlined: every name is a player)

@@ -18,7 +18,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span, UnmadePlays
+from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span, UnmadePlays, Where
 from napkifu.notation.objects import (
     player_ref,
     span,
@@ -41,7 +41,8 @@ from napkifu.notation.values import (
     unquote,
 )
 
-Statement = tuple[str, Span, Any, "str | None"]
+Statement = tuple[str, Where, Any, "str | None"]
+"""(kind, where the line stands, payload, trailing comment)."""
 
 
 def comment_text(token: str) -> str:
@@ -82,6 +83,15 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
             return span(line, col, last.span.end_line, last.span.end_column)
         return span(line, col, last.end_line + off, last.end_column)
 
+    def _at(self, first: Any, last: Any) -> Where:
+        """Where a statement stands: one line (the line of ``first``), its first and
+        end column, as plain ints (the model makes the span when it is read)."""
+        if hasattr(first, "span"):  # a model object built from earlier tokens
+            line, col = first.span.line, first.span.column
+        else:
+            line, col = first.line + self.line_offset, first.column
+        return (line, col, last.span.end_column if hasattr(last, "span") else last.end_column)
+
     def _tok_span(self, tok: Token) -> Span:
         off = self.line_offset
         assert tok.line is not None and tok.column is not None  # a parsed token has them
@@ -109,16 +119,16 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
 
     def comment_line(self, children: list[Token]) -> Statement:
         tok = children[0]
-        return ("comment", self._tok_span(tok), comment_text(tok.value), None)
+        return ("comment", self._at(tok, tok), comment_text(tok.value), None)
 
     def game_line(self, c: list[Token]) -> Statement:
         value = unquote(c[1].value) if len(c) > 1 else None
-        return ("game", self._span(c[0], c[-1]), value, None)
+        return ("game", self._at(c[0], c[-1]), value, None)
 
     def _text(self, kind: str, c: list[Token]) -> Statement:
         tok = c[-1]
         value = unquote(tok.value) if tok.type == "STRING" else tok.value
-        return (kind, self._span(c[0], tok), value, None)
+        return (kind, self._at(c[0], tok), value, None)
 
     def date_line(self, c: list[Token]) -> Statement:
         return self._text("date", c)
@@ -129,61 +139,61 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
     def tag_line(self, c: list[Token]) -> Statement:
         tok = c[2]
         value = unquote(tok.value) if tok.type == "STRING" else tok.value
-        return ("tag", self._span(c[0], tok), (c[1].value, value), None)
+        return ("tag", self._at(c[0], tok), (c[1].value, value), None)
 
     def players_line(self, c: list[Any]) -> Statement:
         players = tuple(self._ref(t) for t in c[1:])
-        return ("players", self._span(c[0], c[-1]), players, None)
+        return ("players", self._at(c[0], c[-1]), players, None)
 
     def alias_line(self, c: list[Any]) -> Statement:
         names = tuple(self._ref(t) for t in c[1:])
-        return ("alias", self._span(c[0], c[-1]), names, None)
+        return ("alias", self._at(c[0], c[-1]), names, None)
 
     def rules_line(self, c: list[Token]) -> Statement:
-        return ("rules", self._span(c[0], c[1]), (c[1].value, self._tok_span(c[1])), None)
+        return ("rules", self._at(c[0], c[1]), (c[1].value, self._tok_span(c[1])), None)
 
     def rule_line(self, c: list[Token]) -> Statement:
         values = tuple(t.value for t in c[2:])
         values_span = self._span(c[2], c[-1])
         payload = (c[1].value, values, self._tok_span(c[1]), values_span)
-        return ("rule", self._span(c[0], c[-1]), payload, None)
+        return ("rule", self._at(c[0], c[-1]), payload, None)
 
     def round_line(self, c: list[Token]) -> Statement:
-        return ("round", self._span(c[0], c[1]), (int(c[1].value), self._tok_span(c[1])), None)
+        return ("round", self._at(c[0], c[1]), (int(c[1].value), self._tok_span(c[1])), None)
 
     def dealer_line(self, c: list[Any]) -> Statement:
-        return ("dealer", self._span(c[0], c[1]), self._ref(c[1]), None)
+        return ("dealer", self._at(c[0], c[1]), self._ref(c[1]), None)
 
     def hand_line(self, c: list[Any]) -> Statement:
         hand = (self._ref(c[1]), self._cards(c[2]))
-        return ("hand", self._span(c[0], c[2]), hand, None)
+        return ("hand", self._at(c[0], c[2]), hand, None)
 
     def widow_line(self, c: list[Token]) -> Statement:
-        return ("widow", self._span(c[0], c[1]), self._cards(c[1]), None)
+        return ("widow", self._at(c[0], c[1]), self._cards(c[1]), None)
 
     def discard_line(self, c: list[Token]) -> Statement:
-        return ("discard", self._span(c[0], c[1]), self._cards(c[1]), None)
+        return ("discard", self._at(c[0], c[1]), self._cards(c[1]), None)
 
     def bids_line(self, c: list[Token]) -> Statement:
         tok = c[1]
         bids = bids_at(tok.line + self.line_offset, tok.column, tok.value)  # type: ignore[operator, arg-type]
-        return ("bids", self._span(c[0], tok), bids, None)
+        return ("bids", self._at(c[0], tok), bids, None)
 
     def napoleon_line(self, c: list[Any]) -> Statement:
         tok = c[2]
         count, suit = bid_value(tok.value)
         bid = Bid(None, count, suit, self._tok_span(tok))
-        return ("napoleon", self._span(c[0], tok), (self._ref(c[1]), bid), None)
+        return ("napoleon", self._at(c[0], tok), (self._ref(c[1]), bid), None)
 
     def call_line(self, c: list[Token]) -> Statement:
         tok = c[1]
         card = self._cards(tok)[0]
-        return ("call", self._span(c[0], tok), card, None)
+        return ("call", self._at(c[0], tok), card, None)
 
     def adjutant_line(self, c: list[Any]) -> Statement:
         who = c[1]
         player = None if who.type == "NONE" else self._ref(who)
-        return ("adjutant", self._span(c[0], who), player, None)
+        return ("adjutant", self._at(c[0], who), player, None)
 
     def trick_line(self, c: list[Any]) -> Statement:
         num, run = c[0], c[-1]
@@ -200,7 +210,7 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
         )
 
     def claim_line(self, c: list[Token]) -> Statement:
-        return ("claim", self._span(c[0], c[1]), c[1].value, None)
+        return ("claim", self._at(c[0], c[1]), c[1].value, None)
 
     def result_line(self, c: list[Token]) -> Statement:
         """``result 15``, or the outcome alone (v1.1): ``result win``, ``result 負け``,
@@ -209,7 +219,7 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
         outcome = OUTCOMES[c[1].value] if c[1].type == "OUTCOME" else None
         honors = int(last.value) if last.type == "INT" else None
         where = self._span(c[1], last)
-        return ("result", self._span(c[0], last), (honors, where, outcome), None)
+        return ("result", self._at(c[0], last), (honors, where, outcome), None)
 
     def points(self, c: list[Any]) -> PlayerPoints:
         who, score = c
@@ -218,10 +228,10 @@ class StatementBuilder(Transformer):  # type: ignore[type-arg]
         )
 
     def score_line(self, c: list[Any]) -> Statement:
-        return ("score", self._span(c[0], c[-1]), tuple(c[1:]), None)
+        return ("score", self._at(c[0], c[-1]), tuple(c[1:]), None)
 
     def total_line(self, c: list[Any]) -> Statement:
-        return ("total", self._span(c[0], c[-1]), tuple(c[1:]), None)
+        return ("total", self._at(c[0], c[-1]), tuple(c[1:]), None)
 
 
 def cards_at(line: int, base: int, value: str) -> tuple[CardRef, ...]:
@@ -309,7 +319,7 @@ def trick_statement(
         cards = tuple([play_value(word)[0] for word in words])
     number_at = (line, number_col, number_col + len(number))
     payload = (int(number), number_at, who, TrickRun(cards, line, run_col, run))  # type: ignore[arg-type]
-    return ("trick", Span(line, number_col, line, run_col + len(run)), payload, None)
+    return ("trick", (line, number_col, run_col + len(run)), payload, None)
 
 
 class TrickRun(UnmadePlays):
