@@ -6,8 +6,9 @@ is built (``dataclasses.replace`` makes a changed copy) — but not declared
 ``frozen``: a frozen dataclass's ``__init__`` stores each field through
 ``object.__setattr__``, about six times the cost of a plain slotted one, and a
 record holds ~250 of these objects a round (reading was a third slower frozen).
-``unsafe_hash`` keeps them hashable on the fields that take part in equality. Every element keeps its source :class:`Span` so that a
-judgement can point at the exact token; spans are excluded from equality, so two
+``unsafe_hash`` keeps them hashable on the fields that take part in equality.
+Every element keeps its source :class:`Span` so that a judgement can point at the
+exact token; spans are excluded from equality, so two
 records that say the same thing compare equal wherever their text stood (that is
 what the formatter's round-trip guarantee is stated in). The most numerous ones
 (cards, plays, player names, bids, points: :class:`Placed`) keep their position as
@@ -196,16 +197,17 @@ class PlayerLine:
     meta: Statement = Statement()
 
 
-class UnmadePlays:
-    """A trick line's plays as the reader keeps them until they are asked for: the
-    cards as ints (all the judge reads) and, in a subclass, what :meth:`plays` needs
-    to make the :class:`Play` objects (five a line, each costing what reading the
-    whole line does; only the writer, the views and a diagnostic ask for them)."""
+class UnmadePlays(tuple[Any, ...]):
+    """A trick line's plays as the reader keeps them until asked for: one tuple (made
+    without a Python-level ``__init__``), the cards as ints first (all the judge
+    reads), then what a subclass's :meth:`plays` needs to make the :class:`Play`
+    objects (five a line; only the writer, the views and a diagnostic ask)."""
 
-    __slots__ = ("cards",)
+    __slots__ = ()
 
-    def __init__(self, cards: tuple[Card, ...]) -> None:
-        self.cards = cards
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self[0]  # type: ignore[no-any-return]
 
     @abstractmethod  # (no ABCMeta: ``isinstance`` against this class is on the hot path)
     def plays(self) -> tuple[Play, ...]:
@@ -215,9 +217,10 @@ class UnmadePlays:
 
 @dataclass(slots=True, unsafe_hash=True)
 class TrickLine:
-    """A trick line. ``plays`` may be given as :class:`UnmadePlays`: it is then made
-    the first time it is read (equality, hashing, copies and ``dataclasses.replace``
-    read it too), and :attr:`cards` is read without making it."""
+    """A trick line. ``plays`` may be given as :class:`UnmadePlays` and ``meta`` as a
+    :data:`Where` (a line without comments): each is made the first time it is read
+    (equality, hashing, copies and ``dataclasses.replace`` read them too);
+    :attr:`cards` is read without making the plays."""
 
     number: int
     leader: PlayerRef | None
@@ -234,22 +237,28 @@ class TrickLine:
         """The cards in the order written."""
         got = _PLAYS_SLOT.__get__(self, TrickLine)
         if isinstance(got, UnmadePlays):
-            return got.cards
+            return got[0]  # type: ignore[no-any-return]
         return tuple([p.card for p in got])
 
 
-_PLAYS_SLOT: Any = vars(TrickLine)["plays"]  # (the slot's own descriptor, under the property)
+_PLAYS_SLOT: Any = vars(TrickLine)["plays"]  # (the slots' own descriptors, under the
+_META_SLOT: Any = vars(TrickLine)["meta"]  # properties)
 
 
 def _made_plays(line: TrickLine) -> tuple[Play, ...]:
-    got = _PLAYS_SLOT.__get__(line, TrickLine)
-    if isinstance(got, UnmadePlays):
-        got = got.plays()
-        _PLAYS_SLOT.__set__(line, got)
+    if isinstance(got := _PLAYS_SLOT.__get__(line, TrickLine), UnmadePlays):
+        _PLAYS_SLOT.__set__(line, got := got.plays())
+    return got  # type: ignore[no-any-return]
+
+
+def _made_meta(line: TrickLine) -> Statement:
+    if type(got := _META_SLOT.__get__(line, TrickLine)) is tuple:
+        _META_SLOT.__set__(line, got := Statement((), None, got))
     return got  # type: ignore[no-any-return]
 
 
 setattr(TrickLine, "plays", property(_made_plays, _PLAYS_SLOT.__set__))  # noqa: B010
+setattr(TrickLine, "meta", property(_made_meta, _META_SLOT.__set__))  # noqa: B010
 
 
 @dataclass(slots=True, unsafe_hash=True)

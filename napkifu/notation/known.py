@@ -52,11 +52,12 @@ _BLANKS = " \t\f"  # (the grammar's blanks: before, after and between a line's w
 
 def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
     """The statement of line ``line_no`` (``text``; ``stripped`` without its indent)
-    when it is a line of known words (see above), else None."""
+    when it is a line of known words (see above), else None. A trick line (every
+    other line of a record) is read here, a call less."""
     if stripped[0] in _DIGITS:
-        read = _trick
+        read = None  # a trick line: read below
     else:
-        read = _BY_HEAD.get(stripped[: stripped.find(" ")])  # type: ignore[assignment]
+        read = _BY_HEAD.get(stripped[: stripped.find(" ")])
         if read is None:
             return None
     written = text.strip(_BLANKS)
@@ -69,32 +70,30 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
     if written != " ".join(words) or not words:
         return None
     column = len(text) - len(text.lstrip(_BLANKS)) + 1  # the column of the first word
-    stmt = read(line_no, column, written, words)
-    if comment is None or stmt is None:
-        return stmt
-    return (stmt[0], stmt[1], stmt[2], comment)
-
-
-def _trick(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+    if read is not None:
+        stmt = read(line_no, column, written, words)
+        if comment is None or stmt is None:
+            return stmt
+        return (stmt[0], stmt[1], stmt[2], comment)
     number = words[0]
     if not (number.isdigit() and number.isascii()) or len(number) > MAX_DIGITS:
         return None
     at = column + len(number) + 1  # the column of the second word
-    plays = words[1:]
+    del words[0]
     who = None
-    name = LEADERS.get(plays[0]) if plays else None
+    name = LEADERS.get(words[0]) if words else None
     if name is not None:
-        end = at + len(plays[0]) - 1
+        end = at + len(words[0]) - 1
         who = PlayerRef(name, (line_no, at, end))
         at = end + 2
-        del plays[0]
-    cards = tuple(map(PLAY_CARDS.get, plays))
+        del words[0]
+    cards = tuple(map(PLAY_CARDS.get, words))
     if not cards or None in cards:
         return None
     where = (line_no, column, column + len(number))
-    run = TrickRun(cards, line_no, at, written[at - column :])  # type: ignore[arg-type]
-    span = (line_no, column, column + len(written))  # (as _line, a call less a trick)
-    return ("trick", span, (int(number), where, who, run), None)
+    run = TrickRun((cards, line_no, at, written[at - column :]))
+    payload = (int(number), where, who, run)
+    return ("trick", (line_no, column, column + len(written)), payload, comment)
 
 
 def _bids(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:

@@ -67,8 +67,9 @@ class RecordBuilder:
                 if number == r.tricks[-1].number + 1 and number not in r.trick_lines:
                     g.end = span
                     r.trick_lines[number] = span[0]
-                    meta = make_meta((), comment, span)
-                    r.tricks.append(TrickLine(number, leader, plays, meta, number_at))
+                    # a line without comments keeps its place as its meta (made when read)
+                    meta = span if comment is None else make_meta((), comment, span)
+                    r.tricks.append(TrickLine(number, leader, plays, meta, number_at))  # type: ignore[arg-type]
                     names = g.names
                     if leader is not None and names is not None and leader.name not in names:
                         self._check_names(g, r.number, number, leader)

@@ -318,35 +318,21 @@ def trick_statement(
     if None in cards:  # a spelling not met before
         cards = tuple([play_value(word)[0] for word in words])
     number_at = (line, number_col, number_col + len(number))
-    payload = (int(number), number_at, who, TrickRun(cards, line, run_col, run))  # type: ignore[arg-type]
+    payload = (int(number), number_at, who, TrickRun((cards, line, run_col, run)))
     return ("trick", (line, number_col, run_col + len(run)), payload, None)
 
 
 class TrickRun(UnmadePlays):
-    """A trick line's plays, kept as their run of text (line, column) until asked for."""
+    """A trick line's plays, kept as ``(cards, line, column, text)``: the cards and
+    their run of text and where it stands, until the plays are asked for."""
 
-    __slots__ = ("column", "line", "text")
-
-    def __init__(self, cards: tuple[int, ...], line: int, column: int, text: str) -> None:
-        self.cards = cards
-        self.line = line
-        self.column = column
-        self.text = text
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.cards, self.line, self.column, self.text)
-
-    def __eq__(self, other: object) -> bool:  # (the same run at the same place)
-        return isinstance(other, TrickRun) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
+    __slots__ = ()
 
     def __repr__(self) -> str:
-        return f"TrickRun({self.text!r} at {self.line}:{self.column})"
+        return f"TrickRun({self[3]!r} at {self[1]}:{self[2]})"
 
     def plays(self) -> tuple[Play, ...]:
-        line, run_col, run = self.line, self.column, self.text
+        _cards, line, run_col, run = self
         plays: list[Play] = []
         pos = run_col
         for word in run.split():
