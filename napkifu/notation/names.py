@@ -47,16 +47,32 @@ def skeleton(name: str) -> str:
     return unicodedata.normalize("NFC", name).translate(_SKELETON)
 
 
+_FACTS: dict[str, tuple[list[str], set[str], str]] = {}
+"""What :func:`name_warnings` reads of each name (its bidi controls, its look-alike
+scripts, its skeleton), by name: a season's ``players`` lines repeat a few names."""
+
+
+def _facts(name: str) -> tuple[list[str], set[str], str]:
+    facts = _FACTS.get(name)
+    if facts is None:
+        bidi = sorted({f"U+{ord(c):04X}" for c in name if c in BIDI_CONTROLS})
+        facts = (bidi, _scripts(name), skeleton(name))
+        if len(_FACTS) < 10_000:
+            _FACTS[name] = facts
+    return facts
+
+
 def name_warnings(players: Iterable[PlayerRef], file: str, game: int | None) -> list[Diagnostic]:
     """NAP108 for each name of a ``players`` line with a bidi control, mixing
     look-alike scripts, or looking like another name of the line."""
     out: list[Diagnostic] = []
     seen: dict[str, str] = {}
     for p in players:
+        bidi, scripts, look = _facts(p.name)
+        if not bidi and len(scripts) <= 1 and look not in seen:
+            seen[look] = p.name  # (the common case: nothing to say)
+            continue
         shown = escape(p.name)
-        bidi = sorted({f"U+{ord(c):04X}" for c in p.name if c in BIDI_CONTROLS})
-        scripts = _scripts(p.name)
-        look = skeleton(p.name)
         if bidi:
             en = f"player name {shown} holds bidirectional controls ({', '.join(bidi)}): it prints differently from what it is"
             ja = f"プレイヤー名 {shown} に双方向制御文字（{', '.join(bidi)}）があります。表示と中身が違います"
