@@ -31,7 +31,13 @@ from __future__ import annotations
 
 from napkifu.model import Bid, CardRef, PlayerPoints, PlayerRef, Span
 from napkifu.notation.limits import MAX_DIGITS
-from napkifu.notation.transform import Statement, TrickRun, bids_at, cards_at, comment_text
+from napkifu.notation.transform import (
+    Statement,
+    TrickRun,
+    comment_text,
+    counted_bids,
+    counted_cards,
+)
 from napkifu.notation.values import (
     BID_WORDS,
     CARD_UNITS,
@@ -97,13 +103,11 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
 
 
 def _bids(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
-    if len(words) < 2:
+    del words[0]
+    items = list(map(BID_WORDS.get, words))
+    if not items or None in items:
         return None
-    known = BID_WORDS
-    for word in words[1:]:
-        if word not in known:
-            return None
-    bids = bids_at(line_no, column + 5, written[5:])
+    bids = counted_bids(line_no, column + 5, words, items)  # type: ignore[arg-type]
     return _line("bids", line_no, column, written, bids)
 
 
@@ -209,7 +213,7 @@ def _cards(line_no: int, column: int, written: str, words: list[str]) -> Stateme
         skip += len(words[1]) + 1
     if not _card_run(words[2:] if payload is not None else words[1:]):
         return None
-    cards = cards_at(line_no, column + skip, written[skip:])
+    cards = counted_cards(line_no, column + skip, words[2:] if payload is not None else words[1:])
     return _line(head, line_no, column, written, cards if payload is None else (payload, cards))
 
 

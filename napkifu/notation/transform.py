@@ -14,6 +14,7 @@ the exact patterns of the grammar, so splitting them needs no validation.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 from typing import Any
 
 from lark import Token, Transformer
@@ -26,12 +27,14 @@ from napkifu.notation.objects import (
 from napkifu.notation.values import (
     BID_WORDS,
     CARD_UNITS,
+    GROUP_WORDS,
     JOKER_TEXT,
     LEADERS,
     NAMES,
     PLAY_CARDS,
     PLAYS,
     SUIT_CODE,
+    BidWord,
     bid_items,
     bid_value,
     bid_word,
@@ -239,22 +242,37 @@ def cards_at(line: int, base: int, value: str) -> tuple[CardRef, ...]:
     cards with their spans (shared by the grammar callbacks and the fast path). The
     run matched the CARDS or CARD terminal: its words are remembered as units or
     ranks (:data:`~napkifu.notation.values.CARD_UNITS`)."""
+    words = value.split()
+    units = CARD_UNITS
+    for word in words:
+        if word not in units and len(units) < 4096:
+            units[word] = word[0] in SUIT_CODE or word[:2] in JOKER_TEXT or word in ("?", "🃏")
+    if value == " ".join(words):  # single blanks: places counted, not searched
+        return counted_cards(line, base, words)
+    out: list[CardRef] = []
+    suit = 0
+    pos = 0
+    for word in words:
+        col = base + (pos := value.find(word, pos))
+        pos += len(word)
+        suit, cards = group_word(suit, word)
+        out.extend([CardRef(card, (line, col + start, col + end)) for card, start, end in cards])
+    return tuple(out)
+
+
+def counted_cards(line: int, col: int, words: list[str]) -> tuple[CardRef, ...]:
+    """The cards of a card-group run's ``words``, one blank apart from column ``col``
+    (each word's place counted; shared with :mod:`napkifu.notation.known`)."""
     out: list[CardRef] = []
     add = out.append
     suit = 0
-    words = value.split()
-    single = value == " ".join(words)  # single blanks: places counted, not searched
-    pos = 0
-    units = CARD_UNITS
+    split = GROUP_WORDS.get
     for word in words:
-        at = pos if single else value.find(word, pos)
-        pos = at + len(word) + single
-        col = base + at
-        if word not in units and len(units) < 4096:
-            units[word] = word[0] in SUIT_CODE or word[:2] in JOKER_TEXT or word in ("?", "🃏")
-        suit, cards = group_word(suit, word)
-        for card, start, end in cards:
+        got = split((suit, word)) or group_word(suit, word)  # (the look-up inlined)
+        suit = got[0]
+        for card, start, end in got[1]:
             add(CardRef(card, (line, col + start, col + end)))
+        col += len(word) + 1
     return tuple(out)
 
 
@@ -275,15 +293,31 @@ def bids_at(line: int, base: int, value: str) -> tuple[Bid, ...]:
     known_words = BID_WORDS
     find = value.find
     words = value.split()
-    single = value == " ".join(words)  # single blanks: places counted, not searched
+    if value == " ".join(words):  # single blanks: places counted, not searched
+        return counted_bids(line, base, words, [known_words.get(w) or bid_word(w) for w in words])
     pos = 0
     for word in words:
-        at = pos if single else find(word, pos)
-        pos = at + len(word) + single
+        at = find(word, pos)
+        pos = at + len(word)
         name, count, suit, bid_at, end = known_words.get(word) or bid_word(word)
         start = base + at
         player = None if name is None else PlayerRef(name, (line, start, start + bid_at - 1))
         add(Bid(player, count, suit, (line, start + bid_at, start + end)))
+    return tuple(bids)
+
+
+def counted_bids(
+    line: int, col: int, words: list[str], items: Iterable[BidWord]
+) -> tuple[Bid, ...]:
+    """The bids of a run's ``words``, one blank apart from column ``col``, each with
+    its meaning (``items``: :data:`BID_WORDS`' entries); shared with
+    :mod:`napkifu.notation.known`."""
+    bids: list[Bid] = []
+    add = bids.append
+    for word, (name, count, suit, bid_at, end) in zip(words, items, strict=True):
+        player = None if name is None else PlayerRef(name, (line, col, col + bid_at - 1))
+        add(Bid(player, count, suit, (line, col + bid_at, col + end)))
+        col += len(word) + 1
     return tuple(bids)
 
 

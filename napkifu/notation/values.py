@@ -58,15 +58,16 @@ def group_word(suit: int, word: str) -> tuple[int, tuple[tuple[int, int, int], .
     """One word of a card group, read after cards of ``suit`` (as ``suit * 13``): the
     suit that follows it, and its cards as (card, start, end) offsets in the word."""
     key = (suit, word)
-    split = _GROUP_WORDS.get(key)
+    split = GROUP_WORDS.get(key)
     if split is None:
         split = _group_word(suit, word)
-        if len(_GROUP_WORDS) < 8192:
-            _GROUP_WORDS[key] = split
+        if len(GROUP_WORDS) < 8192:
+            GROUP_WORDS[key] = split
     return split
 
 
-_GROUP_WORDS: dict[tuple[int, str], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+GROUP_WORDS: dict[tuple[int, str], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+"""Each card-group word read, by the suit before it: :func:`group_word`'s answers."""
 CARD_UNITS: dict[str, bool] = {}
 """The words of card-group runs the CARDS or CARD terminal matched: True for a word
 that stands alone (a suit and its ranks, a joker, ``?``), False for ranks that take
@@ -94,7 +95,9 @@ def _group_word(suit: int, word: str) -> tuple[int, tuple[tuple[int, int, int], 
     return suit, tuple(cards)
 
 
-BID_WORDS: dict[str, tuple[str | None, int | None, Suit | None, int, int]] = {}
+BidWord = tuple[str | None, int | None, Suit | None, int, int]
+"""A bids item's meaning: bidder or None, count, suit, start and end of the bid."""
+BID_WORDS: dict[str, BidWord] = {}
 _BidItem = tuple[int, "str | None", "int | None", "Suit | None", int, int]
 
 
