@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from napkifu.model import Bid, CardRef, PlayerPoints, PlayerRef, Span
 from napkifu.notation.limits import MAX_DIGITS
+from napkifu.notation.objects import blank
 from napkifu.notation.transform import (
     Statement,
     TrickRun,
@@ -90,7 +91,9 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
     name = LEADERS.get(words[0]) if words else None
     if name is not None:
         end = at + len(words[0]) - 1
-        who = PlayerRef(name, (line_no, at, end))
+        who = blank(PlayerRef)  # (objects.blank: a PlayerRef, no __init__ call)
+        who.name = name
+        who._at = (line_no, at, end)
         at = end + 2
         del words[0]
     cards = tuple(map(PLAY_CARDS.get, words))
@@ -131,9 +134,15 @@ def counted_points(
     add = entries.append
     for name, score in zip(names, scores, strict=True):
         end = pos + len(name)
-        ref = PlayerRef(NAMES.get(name) or player_name(name), (line, pos, end))
+        ref = blank(PlayerRef)  # (objects.blank: no __init__ call)
+        ref.name = NAMES.get(name) or player_name(name)
+        ref._at = (line, pos, end)
         pos = end + 1 + len(score)
-        add(PlayerPoints(ref, int(score), (line, end + 1, pos)))
+        entry = blank(PlayerPoints)
+        entry.player = ref
+        entry.points = int(score)
+        entry._at = (line, end + 1, pos)
+        add(entry)
         pos += 1
     return tuple(entries)
 

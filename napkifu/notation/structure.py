@@ -33,6 +33,7 @@ from napkifu.notation.aliases import Aliases, renamed
 from napkifu.notation.drafts import ONCE, ROUND_ORDER, GameDraft, RoundDraft
 from napkifu.notation.errors import diagnostic
 from napkifu.notation.names import name_warnings
+from napkifu.notation.objects import blank
 from napkifu.notation.objects import meta as make_meta
 from napkifu.notation.suggest import closest_name
 from napkifu.notation.transform import Statement as Stmt
@@ -67,9 +68,14 @@ class RecordBuilder:
                 if number == r.tricks[-1].number + 1 and number not in r.trick_lines:
                     g.end = span
                     r.trick_lines[number] = span[0]
+                    line = blank(TrickLine)  # (objects.blank: no __init__ call)
+                    line.number = number
+                    line.leader = leader
+                    line.plays = plays
                     # a line without comments keeps its place as its meta (made when read)
-                    meta = span if comment is None else make_meta((), comment, span)
-                    r.tricks.append(TrickLine(number, leader, plays, meta, number_at))  # type: ignore[arg-type]
+                    line.meta = span if comment is None else make_meta((), comment, span)  # type: ignore[assignment]
+                    line._number_at = number_at
+                    r.tricks.append(line)
                     names = g.names
                     if leader is not None and names is not None and leader.name not in names:
                         self._check_names(g, r.number, number, leader)
@@ -119,11 +125,7 @@ class RecordBuilder:
             return
         self._close_round()
         if g.fields.get("players") is None and not g.warned_no_players and g.start is not None:
-            self.diagnostics.append(
-                diagnostic(
-                    "NAP105", "no_players", as_span(g.start), self.file, g.number, game=g.number
-                )
-            )
+            self._report("no_players", g.start, g.number, game=g.number)
         self.games.append(g.build())
         self.game_count += 1
         self.game = None
@@ -141,24 +143,12 @@ class RecordBuilder:
         g = self._current_game(span)
         gn = g.number
         if g.rounds or g.round is not None:
-            self.diagnostics.append(
-                diagnostic("NAP105", "header_after_round", as_span(span), self.file, gn, kind=kind)
-            )
+            self._report("header_after_round", span, gn, kind=kind)
             self._keep_comments(meta)
             return
         if kind in ("game", "date", "place", "players", "rules"):
             if kind in g.fields:
-                self.diagnostics.append(
-                    diagnostic(
-                        "NAP105",
-                        "repeated_header",
-                        as_span(span),
-                        self.file,
-                        gn,
-                        kind=kind,
-                        first=g.first_line[kind],
-                    )
-                )
+                self._report("repeated_header", span, gn, kind=kind, first=g.first_line[kind])
                 self._keep_comments(meta)
                 return
             g.first_line[kind] = span[0]
@@ -167,9 +157,7 @@ class RecordBuilder:
                 self._players(g, payload, span)
             elif kind == "rules":
                 if g.rule_lines:
-                    self.diagnostics.append(
-                        diagnostic("NAP105", "rules_after_rule", as_span(span), self.file, gn)
-                    )
+                    self._report("rules_after_rule", span, gn)
                 g.fields[kind] = RulesLine(payload[0], meta, payload[1])
             else:
                 g.fields[kind] = TextLine(payload, meta)
@@ -186,11 +174,7 @@ class RecordBuilder:
         g.names = frozenset(names)
         g.player_count = len(names)
         if not 3 <= len(names) <= 6:
-            self.diagnostics.append(
-                diagnostic(
-                    "NAP105", "players_count", as_span(at), self.file, g.number, count=len(names)
-                )
-            )
+            self._report("players_count", at, g.number, count=len(names))
         seen: set[str] = set()
         for p in players:
             if p.name in seen:
@@ -209,31 +193,10 @@ class RecordBuilder:
         expected = g.last_round + 1
         g.last_round = number
         if number != expected:
-            self.diagnostics.append(
-                diagnostic(
-                    "NAP105",
-                    "round_number",
-                    as_span(span),
-                    self.file,
-                    g.number,
-                    number,
-                    number=number,
-                    expected=expected,
-                )
-            )
+            self._report("round_number", span, g.number, number, number=number, expected=expected)
         if g.fields.get("players") is None and not g.warned_no_players:
             g.warned_no_players = True
-            self.diagnostics.append(
-                diagnostic(
-                    "NAP105",
-                    "no_players",
-                    as_span(span),
-                    self.file,
-                    g.number,
-                    number,
-                    game=g.number,
-                )
-            )
+            self._report("no_players", span, g.number, number, game=g.number)
         g.round = RoundDraft(number, meta)
 
     def _check_names(
@@ -266,6 +229,7 @@ class RecordBuilder:
         game: int | None,
         rnd: int | None = None,
         trick: int | None = None,
+        /,
         code: str = "NAP105",
         **values: object,
     ) -> None:

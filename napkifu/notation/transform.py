@@ -21,6 +21,7 @@ from lark import Token, Transformer
 
 from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span, UnmadePlays, Where
 from napkifu.notation.objects import (
+    blank,
     player_ref,
     span,
 )
@@ -271,7 +272,10 @@ def counted_cards(line: int, col: int, words: list[str]) -> tuple[CardRef, ...]:
         got = split((suit, word)) or group_word(suit, word)  # (the look-up inlined)
         suit = got[0]
         for card, start, end in got[1]:
-            add(CardRef(card, (line, col + start, col + end)))
+            ref = blank(CardRef)  # (objects.blank: no __init__ call)
+            ref.card = card
+            ref._at = (line, col + start, col + end)
+            add(ref)
         col += len(word) + 1
     return tuple(out)
 
@@ -315,8 +319,17 @@ def counted_bids(
     bids: list[Bid] = []
     add = bids.append
     for word, (name, count, suit, bid_at, end) in zip(words, items, strict=True):
-        player = None if name is None else PlayerRef(name, (line, col, col + bid_at - 1))
-        add(Bid(player, count, suit, (line, col + bid_at, col + end)))
+        bid = blank(Bid)  # (objects.blank: no __init__ call)
+        if name is None:
+            bid.player = None
+        else:
+            bid.player = player = blank(PlayerRef)
+            player.name = name
+            player._at = (line, col, col + bid_at - 1)
+        bid.count = count
+        bid.suit = suit
+        bid._at = (line, col + bid_at, col + end)
+        add(bid)
         col += len(word) + 1
     return tuple(bids)
 
