@@ -1,19 +1,14 @@
 """The record model: what a ``.nap`` file says, as plain immutable objects.
 
-Everything downstream (replay, formatter, exporters) reads these classes and
-never a Lark tree. They are treated as immutable — nothing assigns to one after it
-is built (``dataclasses.replace`` makes a changed copy) — but not declared
-``frozen``: a frozen dataclass's ``__init__`` stores each field through
-``object.__setattr__``, about six times the cost of a plain slotted one, and a
-record holds ~250 of these objects a round (reading was a third slower frozen).
-``unsafe_hash`` keeps them hashable on the fields that take part in equality.
-Every element keeps its source :class:`Span` so that a judgement can point at the
-exact token; spans are excluded from equality, so two
-records that say the same thing compare equal wherever their text stood (that is
-what the formatter's round-trip guarantee is stated in). The most numerous ones
-(cards, plays, player names, bids, points: :class:`Placed`) keep their position as
-plain ints and make their ``span`` only when it is first read — by a diagnostic,
-almost never — since building a ``Span`` costs as much as the object itself.
+Everything downstream (replay, formatter, exporters) reads these classes, never a
+Lark tree. Nothing assigns to one after it is built (``dataclasses.replace`` makes a
+changed copy), but they are not declared ``frozen``: a frozen ``__init__`` stores each
+field through ``object.__setattr__`` (six times a slotted one's cost; reading was a
+third slower). ``unsafe_hash`` hashes the fields that take part in equality. Every
+element keeps its source :class:`Span`, so a judgement can point at the exact token;
+spans are excluded from equality (the formatter's round-trip guarantee is stated in
+it). The most numerous ones (:class:`Placed`, and a line's ``meta``) keep where they
+stand as plain ints and make the span when it is first read — almost never.
 
 The model is lenient: it holds what the text says, even when the text breaks a
 structural rule (the notation layer reports that as NAP105 and keeps the first of
@@ -46,18 +41,16 @@ class Span:
 NO_SPAN = Span(0, 0, 0, 0)
 
 Where = tuple[int, int, int]
-"""Where a token of one line stands: (line, column, end column), plain ints. The
-reader gives the most numerous objects (cards, plays, player names) this instead
-of a :class:`Span`; the span is built the first time it is asked for, which for
-most tokens is never (only a diagnostic, the writer's checks and the views ask)."""
+"""Where a token or a line stands: (line, column, end column), plain ints. The
+reader gives the most numerous objects this instead of a :class:`Span`, built the
+first time it is asked for: for most, never (a diagnostic, the writer, the views)."""
 
 
-def _span() -> Span:
-    return field(default=NO_SPAN, compare=False, repr=False)  # type: ignore[return-value]
+def _span() -> Any:  # (a Span field, or a Placed one: Span | Where)
+    return field(default=NO_SPAN, compare=False, repr=False)
 
 
-def _placed() -> Span | Where:
-    return field(default=NO_SPAN, compare=False, repr=False)  # type: ignore[return-value]
+_placed = _span
 
 
 class Placed:
@@ -205,10 +198,6 @@ class UnmadePlays(tuple[Any, ...]):
 
     __slots__ = ()
 
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return self[0]  # type: ignore[no-any-return]
-
     @abstractmethod  # (no ABCMeta: ``isinstance`` against this class is on the hot path)
     def plays(self) -> tuple[Play, ...]:
         """The :class:`Play` objects, made from what the subclass kept of the line
@@ -217,10 +206,9 @@ class UnmadePlays(tuple[Any, ...]):
 
 @dataclass(slots=True, unsafe_hash=True)
 class TrickLine:
-    """A trick line. ``plays`` may be given as :class:`UnmadePlays` and ``meta`` as a
-    :data:`Where` (a line without comments): each is made the first time it is read
-    (equality, hashing, copies and ``dataclasses.replace`` read them too);
-    :attr:`cards` is read without making the plays."""
+    """A trick line. ``plays`` may be given as :class:`UnmadePlays`: made the first
+    time it is read (as ``meta``, see :func:`_meta_made_when_read`); :attr:`cards` is
+    read without making it."""
 
     number: int
     leader: PlayerRef | None
@@ -241,8 +229,7 @@ class TrickLine:
         return tuple([p.card for p in got])
 
 
-_PLAYS_SLOT: Any = vars(TrickLine)["plays"]  # (the slots' own descriptors, under the
-_META_SLOT: Any = vars(TrickLine)["meta"]  # properties)
+_PLAYS_SLOT: Any = vars(TrickLine)["plays"]  # (the slot's own descriptor, under the property)
 
 
 def _made_plays(line: TrickLine) -> tuple[Play, ...]:
@@ -251,14 +238,7 @@ def _made_plays(line: TrickLine) -> tuple[Play, ...]:
     return got  # type: ignore[no-any-return]
 
 
-def _made_meta(line: TrickLine) -> Statement:
-    if type(got := _META_SLOT.__get__(line, TrickLine)) is tuple:
-        _META_SLOT.__set__(line, got := Statement((), None, got))
-    return got  # type: ignore[no-any-return]
-
-
 setattr(TrickLine, "plays", property(_made_plays, _PLAYS_SLOT.__set__))  # noqa: B010
-setattr(TrickLine, "meta", property(_made_meta, _META_SLOT.__set__))  # noqa: B010
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -353,6 +333,25 @@ class AliasLine:
     names: tuple[PlayerRef, ...]
     meta: Statement = Statement()
     every_game: bool = False  # written before the file's first game: holds for all
+
+
+def _meta_made_when_read(cls: type) -> None:
+    """A round line's ``meta`` may be given as a :data:`Where` (a line without
+    comments): its :class:`Statement` is made the first time it is read (equality,
+    hashing, copies and ``dataclasses.replace`` read it too); the judge seldom does."""
+    slot: Any = vars(cls)["meta"]
+
+    def made(line: Any) -> Statement:  # (the getter of the property over the slot)
+        if type(got := slot.__get__(line, cls)) is tuple:
+            slot.__set__(line, got := Statement((), None, got))
+        return got  # type: ignore[no-any-return]
+
+    cls.meta = property(made, slot.__set__)  # type: ignore[attr-defined]
+
+
+_LINES: Any = (HandLine, CardsLine, BidsLine, NapoleonLine, CallLine, AdjutantLine, PlayerLine)
+for _line in (*_LINES, TrickLine, ClaimLine, ResultLine, PointsLine):
+    _meta_made_when_read(_line)
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -74,9 +74,10 @@ class RoundDraft:
         self.lost_lines: list[int] = []
         self.unreadable = False  # its own `round` line was unreadable: drop the round
 
-    def store(self, kind: str, payload: Any, meta: Statement) -> tuple[PlayerRef | None, ...]:
+    def store(self, kind: str, payload: Any, meta: Any) -> tuple[PlayerRef | None, ...]:
         """Keep a round line (already checked for place and repetition); returns the
-        player names it uses, for the NAP103 check."""
+        player names it uses, for the NAP103 check. ``meta`` is a :class:`Statement`,
+        or the line's :data:`Where` (no comments: the model makes the Statement)."""
         f = self.fields
         if kind == "trick":
             number, number_at, leader, plays = payload

@@ -86,17 +86,20 @@ class RecordBuilder:
         if not self.seen_statement:
             self.seen_statement = True
             self.leading, self.pending = self.pending, []
+        meta: Statement | Where
         if self.pending:
             meta = make_meta(tuple(self.pending), comment, span)
             self.pending = []
-        else:
+        elif comment is not None or kind in HEADERS or kind == "round":
             meta = make_meta((), comment, span)
+        else:  # a round line without comments: its place stands for its meta (model.py)
+            meta = span
         if self.aliases.names and kind != "alias":
             payload = renamed(payload, self.aliases.names)
         if kind in HEADERS:
-            self._header(kind, span, payload, meta)
+            self._header(kind, span, payload, meta)  # type: ignore[arg-type]
         elif kind == "round":
-            self._round(span, payload, meta)
+            self._round(span, payload, meta)  # type: ignore[arg-type]
         else:
             self._round_line(kind, span, payload, meta)
 
@@ -131,9 +134,10 @@ class RecordBuilder:
         self.game = None
         self.aliases.next_game()
 
-    def _keep_comments(self, meta: Statement) -> None:
+    def _keep_comments(self, meta: Statement | Where) -> None:
         """A dropped line's leading comments move on to the next line."""
-        self.pending = list(meta.leading_comments) + self.pending
+        if isinstance(meta, Statement):  # (not a line's place alone: no comments then)
+            self.pending = list(meta.leading_comments) + self.pending
 
     def _header(self, kind: str, span: Where, payload: Any, meta: Statement) -> None:
         g = self.game
@@ -236,7 +240,7 @@ class RecordBuilder:
         at = as_span(span)
         self.diagnostics.append(diagnostic(code, key, at, self.file, game, rnd, trick, **values))
 
-    def _round_line(self, kind: str, span: Where, payload: Any, meta: Statement) -> None:
+    def _round_line(self, kind: str, span: Where, payload: Any, meta: Statement | Where) -> None:
         g = self.game
         if g is None:
             g = self._current_game(span)

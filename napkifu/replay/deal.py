@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from napkifu.cards import JOKER, UNKNOWN, card_text
 from napkifu.i18n import count
-from napkifu.model import CardRef, HandLine, Round
+from napkifu.model import CardRef, CardsLine, HandLine, Round
 from napkifu.replay.report import Reporter, cards_list
 from napkifu.rules.build import Rules
 
@@ -37,7 +37,7 @@ def check_deal(
         name = hand.player.name
         where = f"{name}'s hand"
         if len(hand.cards) != rules.hand_size:
-            _size(rep, len(hand.cards), rules.hand_size, where, f"{name} の手札", hand.meta.span)
+            _size(rep, len(hand.cards), rules.hand_size, where, f"{name} の手札", hand)
         for ref in hand.cards:
             c = ref.card
             if c < JOKER and c not in seen:  # (the common case, inlined)
@@ -45,7 +45,7 @@ def check_deal(
             else:
                 jokers = _one(rules, rep, ref, seen, where, jokers)
     if rnd.widow is not None:
-        _size(rep, len(rnd.widow.cards), rules.widow_size, "the widow", "場札", rnd.widow.meta.span)
+        _size(rep, len(rnd.widow.cards), rules.widow_size, "the widow", "場札", rnd.widow)
         for ref in rnd.widow.cards:
             jokers = _one(rules, rep, ref, seen, "the widow", jokers)
     if rnd.discard is not None:
@@ -55,7 +55,7 @@ def check_deal(
             rules.discard_size,
             "the discards",
             "捨て札",
-            rnd.discard.meta.span,
+            rnd.discard,
         )
         own = {
             r.card
@@ -99,11 +99,13 @@ def check_deal(
             mine.add(c)
 
 
-def _size(rep: Reporter, got: int, want: int, what: str, what_ja: str, span: object) -> None:
-    if got != want:
+def _size(
+    rep: Reporter, got: int, want: int, what: str, what_ja: str, line: HandLine | CardsLine
+) -> None:
+    if got != want:  # (the line's span is made only for the diagnostic: model.py)
         rep.add(
             "NAP202",
-            span,  # type: ignore[arg-type]
+            line.meta.span,
             f"{what} has {count(got, 'card')}, expected {want}",
             f"{what_ja}が {got} 枚（{want} 枚のはず）",
         )
