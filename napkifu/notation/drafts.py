@@ -88,7 +88,7 @@ class RoundDraft:
             return (payload[0],)
         if kind == "bids":
             self.bids.append(BidsLine(payload, meta))
-            return tuple(b.player for b in payload)
+            return tuple([b.player for b in payload])
         if kind in ("widow", "discard"):
             f[kind] = CardsLine(payload, meta)
         elif kind == "dealer":
@@ -108,7 +108,7 @@ class RoundDraft:
             f[kind] = ResultLine(payload[0], meta, payload[1], payload[2])
         else:  # score, total
             f[kind] = PointsLine(payload, meta)
-            return tuple(e.player for e in payload)
+            return tuple([e.player for e in payload])
         return ()
 
     def missing_lines(self, three_players: bool) -> list[tuple[str, str]]:

@@ -110,7 +110,7 @@ def _bids(line_no: int, column: int, written: str, words: list[str]) -> Statemen
     items = list(map(BID_WORDS.get, words))
     if not items or None in items:
         return None
-    bids = counted_bids(line_no, column + 5, words, items)  # type: ignore[arg-type]
+    bids = counted_bids(line_no, column + 5, items)  # type: ignore[arg-type]
     return _line("bids", line_no, column, written, bids)
 
 

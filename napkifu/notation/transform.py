@@ -298,7 +298,7 @@ def bids_at(line: int, base: int, value: str) -> tuple[Bid, ...]:
     find = value.find
     words = value.split()
     if value == " ".join(words):  # single blanks: places counted, not searched
-        return counted_bids(line, base, words, [known_words.get(w) or bid_word(w) for w in words])
+        return counted_bids(line, base, [known_words.get(w) or bid_word(w) for w in words])
     pos = 0
     for word in words:
         at = find(word, pos)
@@ -310,15 +310,13 @@ def bids_at(line: int, base: int, value: str) -> tuple[Bid, ...]:
     return tuple(bids)
 
 
-def counted_bids(
-    line: int, col: int, words: list[str], items: Iterable[BidWord]
-) -> tuple[Bid, ...]:
-    """The bids of a run's ``words``, one blank apart from column ``col``, each with
-    its meaning (``items``: :data:`BID_WORDS`' entries); shared with
-    :mod:`napkifu.notation.known`."""
+def counted_bids(line: int, col: int, items: Iterable[BidWord]) -> tuple[Bid, ...]:
+    """The bids of a run of words one blank apart from column ``col``, given by their
+    meanings (``items``: :data:`BID_WORDS`' entries, whose last is the word's length);
+    shared with :mod:`napkifu.notation.known`."""
     bids: list[Bid] = []
     add = bids.append
-    for word, (name, count, suit, bid_at, end) in zip(words, items, strict=True):
+    for name, count, suit, bid_at, end in items:
         bid = blank(Bid)  # (objects.blank: no __init__ call)
         if name is None:
             bid.player = None
@@ -330,7 +328,7 @@ def counted_bids(
         bid.suit = suit
         bid._at = (line, col + bid_at, col + end)
         add(bid)
-        col += len(word) + 1
+        col += end + 1
     return tuple(bids)
 
 
