@@ -207,26 +207,23 @@ class UnmadePlays(tuple[Any, ...]):
 @dataclass(slots=True, unsafe_hash=True)
 class TrickLine:
     """A trick line. ``plays`` may be given as :class:`UnmadePlays`: made the first
-    time it is read (as ``meta``, see :func:`_meta_made_when_read`); :attr:`cards` is
-    read without making it."""
+    time it is read (as ``meta``, see :func:`_meta_made_when_read`). :attr:`cards`, the
+    cards in the order written (all the judge reads), is a plain slot set from them."""
 
     number: int
     leader: PlayerRef | None
     plays: tuple[Play, ...]
     meta: Statement = Statement()
     _number_at: Span | Where = _placed()  # where its number stands
+    cards: tuple[Card, ...] = field(default=(), init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        got = _PLAYS_SLOT.__get__(self, TrickLine)
+        self.cards = got[0] if isinstance(got, UnmadePlays) else tuple([p.card for p in got])
 
     @property
     def number_span(self) -> Span:
         return as_span(self._number_at)
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The cards in the order written."""
-        got = _PLAYS_SLOT.__get__(self, TrickLine)
-        if isinstance(got, UnmadePlays):
-            return got[0]  # type: ignore[no-any-return]
-        return tuple([p.card for p in got])
 
 
 _PLAYS_SLOT: Any = vars(TrickLine)["plays"]  # (the slot's own descriptor, under the property)

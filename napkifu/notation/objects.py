@@ -37,6 +37,6 @@ BLANK_FIELDS = {
     CardRef: ("card", "_at"),
     Bid: ("player", "count", "suit", "_at"),
     PlayerPoints: ("player", "points", "_at"),
-    TrickLine: ("number", "leader", "plays", "meta", "_number_at"),
+    TrickLine: ("number", "leader", "plays", "meta", "_number_at", "cards"),
 }
 """The classes made by :data:`blank` and the fields their makers set, in order."""

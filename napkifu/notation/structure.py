@@ -72,6 +72,7 @@ class RecordBuilder:
                     line.number = number
                     line.leader = leader
                     line.plays = plays
+                    line.cards = plays[0]  # (a TrickRun: the cards first)
                     # a line without comments keeps its place as its meta (made when read)
                     line.meta = span if comment is None else make_meta((), comment, span)  # type: ignore[assignment]
                     line._number_at = number_at
