@@ -294,7 +294,10 @@ class Round:
     @property
     def all_bids(self) -> tuple[Bid, ...]:
         """The auction in order across all ``bids`` lines."""
-        return tuple(b for line in self.bids for b in line.bids)
+        lines = self.bids
+        if len(lines) == 1:  # (the common case: that line's own tuple; read twice a round)
+            return lines[0].bids
+        return tuple([b for line in lines for b in line.bids])
 
     @property
     def is_redeal(self) -> bool:
