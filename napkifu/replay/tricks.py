@@ -287,15 +287,16 @@ def honors_in(cards: Sequence[int], honor_cards: Collection[int]) -> tuple[int, 
 
 
 def seat_orders(rules: Rules, n: int) -> dict[tuple[int, int], tuple[int, ...]]:
-    """The seats of a trick in playing order, by (leader, direction), for ``n`` seats."""
-    got = rules.cache.get(("seat-orders", n))
+    """The seats of a trick in playing order, by (leader, direction), for ``n`` seats
+    (the same for every rules: kept by ``n``)."""
+    got = _SEAT_ORDERS.get(n)
     if got is None:
-        got = rules.cache[("seat-orders", n)] = {
+        got = _SEAT_ORDERS[n] = {
             (first, d): tuple((first + d * i) % n for i in range(n))
             for first in range(n)
             for d in (1, -1)
         }
-    return got  # type: ignore[return-value]
+    return got
 
 
 def by_seat_getters(
@@ -303,13 +304,17 @@ def by_seat_getters(
 ) -> dict[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]:
     """For each playing order of :func:`seat_orders`, what turns a full trick's cards
     (in that order) into the cards by seat: the seat's card at its index."""
-    got = rules.cache.get(("by-seat", n))
+    got = _BY_SEAT.get(n)
     if got is None:
-        got = rules.cache[("by-seat", n)] = {
+        got = _BY_SEAT[n] = {
             order: itemgetter(*sorted(range(n), key=order.__getitem__))
             for order in seat_orders(rules, n).values()
         }
-    return got  # type: ignore[return-value]
+    return got
+
+
+_SEAT_ORDERS: dict[int, dict[tuple[int, int], tuple[int, ...]]] = {}
+_BY_SEAT: dict[int, dict[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]] = {}
 
 
 def _disputed_leader(

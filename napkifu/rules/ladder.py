@@ -238,18 +238,49 @@ def trick_ranked(rules: Rules, trump: int | None) -> Ranked:
 
 
 def ranker(rules: Rules, trump: int | None) -> Ranker:
-    """The :class:`Ranker` of ``rules`` and ``trump``, made once per rules object, so
-    each kind of trick's tables are built once for the resolver and the winner."""
+    """The :class:`Ranker` of ``rules`` and ``trump``: one per kind of ladder
+    (:func:`_ranker_facts`), shared by every rules object that has it, so each kind
+    of trick's tables are looked up once for all of them — a season's games differ
+    in many options (the varied corpus has ~200 rule sets) but in few ladders."""
     got = rules.cache.get(("ranker", trump))
     if got is None:
-        got = rules.cache[("ranker", trump)] = Ranker(rules, trump)
+        facts = _ranker_facts(rules, trump)
+        got = _RANKERS.get(facts)
+        if got is None:
+            if len(_RANKERS) >= 4096:  # endless distinct ladders must not grow this
+                _RANKERS.clear()
+            got = _RANKERS[facts] = Ranker(rules, trump)
+        rules.cache[("ranker", trump)] = got
     return got  # type: ignore[return-value]
 
 
+def _ranker_facts(rules: Rules, trump: int | None) -> tuple[object, ...]:
+    """Every fact of ``rules`` a :class:`Ranker` reads (its own code, :func:`_keys`,
+    :func:`_compiled` and :func:`same_two_holds`): rules alike in these rank every
+    trick alike. A field read there must be named here."""
+    return (
+        trump,
+        rules.ladder,
+        rules.yoromeki_card,
+        rules.yoromeki_vs_joker,
+        rules.specials_first_trick,
+        rules.specials_last_trick,
+        rules.joker_weak_from,
+        rules.same_two_first_trick,
+        rules.same_two_last_trick,
+        rules.same_two_trump,
+        rules.same_two_joker_counts,
+    )
+
+
+_RANKERS: dict[tuple[object, ...], Ranker] = {}
+
+
 class Ranker:
-    """Resolves the tricks of one kind of round (its rules and trump): the key tables
-    of each kind of trick (lead suit, same-two or not, the mighty in it or not) are
-    looked up, built on first use, once per rules and trump."""
+    """Resolves the tricks of one kind of round (its ladder's facts and trump): the
+    key tables of each kind of trick (lead suit, same-two or not, the mighty in it or
+    not) are looked up, built on first use, once per kind of ladder (:func:`ranker`).
+    It reads of ``rules`` only what :func:`_ranker_facts` names."""
 
     def __init__(self, rules: Rules, trump: int | None) -> None:
         self.rules = rules
