@@ -90,9 +90,8 @@ def _compiled(rules: Rules, trump: int | None) -> tuple[int, ...]:
     return comp
 
 
-def _class_index(
+def _class_indexes(
     comp: tuple[int, ...],
-    card: Card,
     index: int,
     lead_suit: int | None,
     trump: int | None,
@@ -100,35 +99,34 @@ def _class_index(
     mighty_in: bool,
     plain: bool = False,
     joker_weak: bool = False,
-) -> int:
-    """Ladder position of the first class ``card`` satisfies (``_NONE``: none): the
-    minimum over the classes it satisfies, since ladder order is first-match order.
-    ``plain``: no special class takes effect (``specials-first-trick off`` …), only
-    ``trump`` and ``lead``; ``joker_weak``: the joker never wins (``joker-weak-from``)."""
+) -> list[int]:
+    """Ladder position of the first class each card (0 … ``UNKNOWN``) satisfies as the
+    trick's ``index``-th card (``_NONE``: none): the minimum over the classes it
+    satisfies, since ladder order is first-match order. ``plain``: no special class
+    takes effect (``specials-first-trick off`` …), only ``trump`` and ``lead``;
+    ``joker_weak``: the joker never wins (``joker-weak-from``). The whole deck at
+    once, class by class: a table of a kind of trick is built from it (:func:`_keys`)."""
     yo, mi, jl, jf, tjx, bjx, s2, tr, le, tj, bj, _n, yc = comp
-    if card >= JOKER:
-        return _NONE if plain or joker_weak else (jl if index == 0 else jf)
-    k = _NONE
-    if plain:
-        pass
-    elif card == MIGHTY:
-        k = mi
-    elif card == yc and mighty_in:
-        k = yo
-    if plain:
-        pass
-    elif card == tj:
-        k = min(k, tjx)
-    elif card == bj:
-        k = min(k, bjx)
-    suit = card // 13
-    if suit == lead_suit:
-        if same_two and not plain and card % 13 == 0:
-            k = min(k, s2)
-        k = min(k, le)
-    if suit == trump:
-        k = min(k, tr)
-    return k
+    k = [_NONE] * JOKER
+    if not plain:
+        k[MIGHTY] = mi
+        if mighty_in and yc != MIGHTY and 0 <= yc < JOKER:
+            k[yc] = yo
+        if tj >= 0:  # (a trump: both jacks are cards of the deck)
+            k[tj] = min(k[tj], tjx)
+            k[bj] = min(k[bj], bjx)
+    if lead_suit is not None:
+        lo = lead_suit * 13
+        for c in range(lo, lo + 13):
+            k[c] = min(k[c], le)
+        if same_two and not plain:  # (the 2 is each suit's first card)
+            k[lo] = min(k[lo], s2)
+    if trump is not None:
+        lo = trump * 13
+        for c in range(lo, lo + 13):
+            k[c] = min(k[c], tr)
+    joker = _NONE if plain or joker_weak else (jl if index == 0 else jf)
+    return k + [joker] * (UNKNOWN + 1 - JOKER)
 
 
 def classify(
@@ -142,7 +140,7 @@ def classify(
     """The first ladder class card ``cards[index]`` satisfies, None when none."""
     comp = _compiled(rules, trump)
     mighty_in = MIGHTY in cards and (rules.yoromeki_vs_joker or cards[0] < JOKER)
-    k = _class_index(comp, cards[index], index, lead_suit, trump, same_two, mighty_in)
+    k = _class_indexes(comp, index, lead_suit, trump, same_two, mighty_in)[cards[index]]
     return rules.ladder[k] if k != _NONE else None
 
 
@@ -162,34 +160,34 @@ def _keys(
     joker_weak: bool = False,
 ) -> KeyTables:
     """Sort keys (lower wins) and class names of every card, led and followed, for one
-    kind of trick — computed once per rules object, so resolving a trick is a few
+    kind of trick — computed once per kind of ladder, so resolving a trick is a few
     lookups. A key is ``16 * ladder position`` plus the rank order within ``trump`` and
     ``lead``; ``_NO_KEY`` for a card of no class, which never wins (the leader keeps
     the trick when nobody has a class). Kept by the ladder's facts (the ladder and
     :func:`_compiled`'s positions and cards), not by the rules object: a season's games
-    differ in many options (hence many rules objects) but in few ladders, and building a
-    table is ~100 classifications."""
+    differ in many options (hence many rules objects) but in few ladders. A table is
+    built from :func:`_class_indexes` (the deck class by class, not card by card: the
+    varied corpus builds ~530 tables, ~100 card classifications each)."""
     comp = _compiled(rules, trump)
     cache_key = (rules.ladder, comp, trump, lead_suit, s2, mighty_in, plain, joker_weak)
     got = _TABLES.get(cache_key)
     if got is not None:
         return got
     tr, le, n = comp[7], comp[8], comp[11]
+    ladder = rules.ladder
     tables: list[tuple] = []
     for index in (0, 1):
-        keys: list[int] = []
-        names: list[str | None] = []
-        for card in range(UNKNOWN + 1):
-            k = _class_index(comp, card, index, lead_suit, trump, s2, mighty_in, plain, joker_weak)
-            if k == _NONE:
-                names.append(None)
-                # a led joker without a class: below every class, above none (a weak
-                # joker is the weakest card of all)
-                led_joker = index == 0 and card >= JOKER and not joker_weak
-                keys.append(n * 16 if led_joker else _NO_KEY)
-            else:
-                names.append(rules.ladder[k])
-                keys.append(k * 16 + (12 - card % 13 if k in (tr, le) else 0))
+        classes = _class_indexes(comp, index, lead_suit, trump, s2, mighty_in, plain, joker_weak)
+        # a led joker without a class: below every class, above none (a weak joker is
+        # the weakest card of all)
+        unclassed = [_NO_KEY] * JOKER + [n * 16 if index == 0 and not joker_weak else _NO_KEY] * (
+            UNKNOWN + 1 - JOKER
+        )
+        keys = [
+            unclassed[card] if k == _NONE else k * 16 + (12 - card % 13 if k in (tr, le) else 0)
+            for card, k in enumerate(classes)
+        ]
+        names = [None if k == _NONE else ladder[k] for k in classes]
         tables.append((tuple(keys), tuple(names)))
     got = (tables[0][0], tables[1][0], tables[0][1], tables[1][1])
     if len(_TABLES) >= 4096:  # endless distinct ladders must not grow this
