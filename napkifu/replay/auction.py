@@ -125,7 +125,8 @@ def run_auction(
             if passes >= n:
                 ended = all_pass = True
         elif pass_out:
-            if all(i in out for i in range(n) if i != standing[1]):
+            # every seat but the standing bid's is out (``out`` holds seats only)
+            if len(out) - (standing[1] in out) == n - 1:
                 ended = True
         elif passes >= n - 1:
             ended = True

@@ -77,11 +77,11 @@ def seat_tricks(
     prev_line = 0
     lost_seating = False
     for k, line in enumerate(lines):
-        rep.trick = line.number
+        rep.trick = number = line.number  # (a line re-seated below keeps its number)
         gap = False
         if lost:
             here = line.meta.span.line
-            gap = line.number != 1 and any(prev_line < x < here for x in lost)
+            gap = number != 1 and any(prev_line < x < here for x in lost)
             prev_line = here
         ref = line.leader
         named = ref is not None and ref.name in seat_of
@@ -107,20 +107,22 @@ def seat_tricks(
         cards = line.cards
         if len(cards) > n:
             cards = cards[:n]
+        order = orders[leader, step] if n else ()
         if owners and not (gap or lost_seating):
-            fixed = _seat_order(players, line, orders[leader, step], orders, owners, out, rep)
+            fixed = _seat_order(players, line, order, orders, owners, out, rep)
             if fixed is not None:
                 line = fixed
                 cards = line.cards
-        seats = orders[leader, step][: len(cards)] if n else ()
-        named_suit = None
-        if JOKER in cards:  # (the plays themselves are made only for a trick with a joker)
-            named_suit = _check_jokers(rules, players[leader], line, n, rep)
-        lead_suit = None
+        seats = order if len(cards) == n else order[: len(cards)]
         if cards:
+            named_suit = None
+            if JOKER in cards:  # (the plays themselves are made only for a trick with a joker)
+                named_suit = _check_jokers(rules, players[leader], line, n, rep)
             lead_suit = lead_suit_of(rules, cards[0], named_suit, trump)
-        ranked = rank(cards, lead_suit, line.number, line.number == total) if cards else NO_RANK
-        winner = seats[ranked[0]] if seats else leader
+            ranked = rank(cards, lead_suit, number, number == total)
+            winner = seats[ranked[0]]
+        else:
+            lead_suit, ranked, winner = None, NO_RANK, leader
         if rules.reverse_jack:
             for c in cards:
                 if reverses(rules, c, trump):
@@ -129,7 +131,7 @@ def seat_tricks(
         out.append(
             SeatedTrick(
                 line,
-                line.number,
+                number,
                 leader,
                 seats,
                 cards,

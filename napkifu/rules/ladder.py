@@ -38,18 +38,31 @@ def same_two_holds(
     last: bool,
 ) -> bool:
     """Whether the 2 of the lead suit is a same-two in this (complete) trick."""
+    return same_two_may_hold(rules, lead_suit, trump, trick_number, last) and _same_two_cards(
+        rules.same_two_joker_counts, cards, lead_suit
+    )
+
+
+def same_two_may_hold(
+    rules: Rules, lead_suit: int | None, trump: int | None, trick_number: int, last: bool
+) -> bool:
+    """What of :func:`same_two_holds` the trick's number and lead suit decide, whatever
+    its cards (the :class:`Ranker` asks it once per trick number and lead suit)."""
     if lead_suit is None or not rules.same_two:
         return False
     if trick_number == 1 and not rules.same_two_first_trick:
         return False
     if last and not rules.same_two_last_trick:
         return False
-    if lead_suit == trump and not rules.same_two_trump:
-        return False
-    counts = rules.same_two_joker_counts
+    return lead_suit != trump or rules.same_two_trump
+
+
+def _same_two_cards(joker_counts: bool, cards: Sequence[Card], lead_suit: int | None) -> bool:
+    """The rest of :func:`same_two_holds`: every card is of the lead suit (a joker
+    counts as one under ``same-two-joker counts``)."""
     for c in cards:
         if c >= JOKER:
-            if not counts:
+            if not joker_counts:
                 return False
         elif c // 13 != lead_suit:
             return False
@@ -254,7 +267,7 @@ def ranker(rules: Rules, trump: int | None) -> Ranker:
 
 def _ranker_facts(rules: Rules, trump: int | None) -> tuple[object, ...]:
     """Every fact of ``rules`` a :class:`Ranker` reads (its own code, :func:`_keys`,
-    :func:`_compiled` and :func:`same_two_holds`): rules alike in these rank every
+    :func:`_compiled` and :func:`same_two_may_hold`): rules alike in these rank every
     trick alike. A field read there must be named here."""
     return (
         trump,
@@ -285,31 +298,48 @@ class Ranker:
         self.trump = trump
         self.has_same_two = _compiled(rules, trump)[6] != _NONE
         self.tables: dict[int, KeyTables] = {}
+        self.kinds: dict[tuple[int, bool, int | None], tuple[int, bool]] = {}
+        self.joker_counts = rules.same_two_joker_counts
+        self.yoromeki_vs_joker = rules.yoromeki_vs_joker
 
-    def rank(
-        self, cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool
-    ) -> Rank:
-        """The winning index of a (non-empty) trick, whether same-two held, and the
-        key and class tables of its kind of trick."""
+    def _kind(self, trick_number: int, last: bool, lead_suit: int | None) -> tuple[int, bool]:
+        """What a trick's number, whether it is the last and its lead suit decide of its
+        kind (:meth:`rank`): the kind's lead suit, ``plain`` and ``weak`` bits, and
+        whether a same-two may hold (:func:`same_two_may_hold`); kept, so a trick
+        asks one look-up for them."""
         rules = self.rules
         plain = (trick_number == 1 and not rules.specials_first_trick) or (
             last and not rules.specials_last_trick
         )
         weak = 0 < rules.joker_weak_from <= trick_number
-        s2 = self.has_same_two and same_two_holds(
-            rules, cards, lead_suit, self.trump, trick_number, last
+        may = self.has_same_two and same_two_may_hold(
+            rules, lead_suit, self.trump, trick_number, last
         )
+        kind = (4 if lead_suit is None else lead_suit) * 16 + plain * 2 + weak
+        got = self.kinds[trick_number, last, lead_suit] = (kind, may)
+        return got
+
+    def rank(
+        self, cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool
+    ) -> Rank:
+        """The winning index of a (non-empty) trick, whether same-two held, and the
+        key and class tables of its kind of trick (kind: the lead suit, then a bit
+        each for same-two, the mighty in it, ``plain`` and ``weak``)."""
+        got = self.kinds.get((trick_number, last, lead_suit))
+        if got is None:
+            got = self._kind(trick_number, last, lead_suit)
+        kind, may = got
+        s2 = may and _same_two_cards(self.joker_counts, cards, lead_suit)
+        if s2:
+            kind += 8
         # yoromeki-vs-joker off: the yoromeki does not take effect against a led joker
-        mighty_in = MIGHTY in cards and (rules.yoromeki_vs_joker or cards[0] < JOKER)
-        kind = (
-            ((4 if lead_suit is None else lead_suit) * 4 + (2 if s2 else 0) + mighty_in) * 4
-            + plain * 2
-            + weak
-        )
+        mighty_in = MIGHTY in cards and (self.yoromeki_vs_joker or cards[0] < JOKER)
+        if mighty_in:
+            kind += 4
         table = self.tables.get(kind)
         if table is None:
             table = self.tables[kind] = _keys(
-                rules, self.trump, lead_suit, s2, mighty_in, plain, weak
+                self.rules, self.trump, lead_suit, s2, mighty_in, bool(kind & 2), bool(kind & 1)
             )
         lead_keys, keys = table[0], table[1]
         best, best_key = 0, lead_keys[cards[0]]
