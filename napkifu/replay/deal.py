@@ -300,6 +300,9 @@ def check_widow(
     rep: Reporter,
 ) -> None:
     """NAP204: a widow card can only be played by Napoleon, who took the widow."""
+    cards = {ref.card for ref in widow}
+    if all(cards.isdisjoint(p) for s, p in plays.items() if players[s] != napoleon):
+        return  # (the common case: no one else plays a widow card)
     by_card = {c: s for s, cards in plays.items() for c in cards if c < JOKER}
     for ref in widow:
         s = by_card.get(ref.card)
