@@ -71,7 +71,7 @@ def seat_tricks(
     leader = first_leader
     step = 1
     total = rules.tricks
-    honor_set = rules.honor_cards
+    is_honor = rules.honor_cards.__contains__  # (honors_in, its bound test made once)
     rank = ranker(rules, trump).rank
     orders = seat_orders(rules, n)
     prev_line = 0
@@ -127,7 +127,7 @@ def seat_tricks(
             for c in cards:
                 if reverses(rules, c, trump):
                     step = -step
-        honors = honors_in(cards, honor_set)
+        honors = tuple(filter(is_honor, cards))
         out.append(
             SeatedTrick(
                 line,
@@ -189,8 +189,11 @@ def split_unknown_tricks(
     seated like a line lost to a syntax error: the next trick is seated from its
     written leader, and the written result stands."""
     last = rules.tricks
-    if all(len(line.cards) == n and line.number <= last for line in lines):
-        return list(lines), []  # (the common case: every trick readable)
+    for line in lines:  # (the common case, every trick readable, first: no generator)
+        if len(line.cards) != n or line.number > last:
+            break
+    else:
+        return list(lines), []
     readable: list[TrickLine] = []
     unknown: list[int] = []
     played: dict[int, int] = {}  # card → times written in a trick line so far
