@@ -128,7 +128,9 @@ def run_auction(
             else:
                 standing = (key, who, bid)
             passes = 0
-        turn = _next_seat(who, n, out) if pass_out or not n else (who + 1) % n
+        turn = (who + 1) % n if n else 0
+        if pass_out and turn in out:  # (the next seat has passed out: the one after it)
+            turn = _next_seat(who, n, out)
         if standing is None:
             if passes >= n:
                 ended = all_pass = True
