@@ -21,10 +21,8 @@ checked it). Deleting the folder is always safe.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -170,6 +168,8 @@ class ResultCache:
         payload = self._read(self._path(key), key)
         if payload is None:
             return None
+        import json  # (a result cache only: a --no-cache run never loads it)
+
         try:
             return json.loads(payload)
         except ValueError:
@@ -218,6 +218,8 @@ class ResultCache:
 
     def put(self, key: str, value: Any) -> None:
         """Store a JSON-able ``value``."""
+        import json
+
         try:
             text = json.dumps(value, ensure_ascii=False).encode("utf-8")
         except (ValueError, TypeError, UnicodeEncodeError):
@@ -228,6 +230,8 @@ class ResultCache:
         """Write atomically (a reader sees the old entry, the new one or none, never
         half of one); silently gives up when the folder is not writable: a cache may
         only ever save time."""
+        import tempfile
+
         tmp: str | None = None
         try:
             _make_folder(self.directory)

@@ -8,6 +8,7 @@ and the dashboard call things by the same names.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import dataclass
@@ -193,48 +194,52 @@ def cell(value: object, lang: Lang = "en") -> str:
 
 _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"
-SOLVER_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(en), ja)
-    for en, ja in (
-        (r"the round has errors \(napkifu check shows them\)",
-         "ラウンドにエラーがあります（napkifu check で確認できます）"),
-        (r"no tricks are recorded", "トリックが記録されていません"),
-        (r"Napoleon's side is not known", "ナポレオン軍が分かりません"),
-        (rf"the round ends after trick {_X} and the cards not played are not known "
-         rf"\(no hand line for {_Y}\)",
-         "トリック {x} で終わっていて、出されなかったカードが分かりません（{y} の hand 行がありません）"),
-        (rf"the round ends after trick {_X} and the discards are not known",
-         "トリック {x} で終わっていて、捨て札が分かりません"),
-        (r"the hand lines do not agree with the discards", "hand 行が捨て札と合いません"),
-        (r"the hand lines do not agree with the cards played", "hand 行が出されたカードと合いません"),
-        (rf"trick {_X}: {_Y} plays out of turn", "トリック {x}: {y} の手番ではありません"),
-        (rf"trick {_X}: the solver disagrees with the engine",
-         "トリック {x}: 解析エンジンの判定が記録の判定と食い違います"),
-        (r"the analysis engine is not installed \(run scripts/setup.sh\)",
-         "解析エンジンがインストールされていません（scripts/setup.sh を実行してください）"),
-        (rf"no card keeps the value {_X}", "値 {x} を保つカードがありません"),
-        (rf"rule {_X} {_Y} is not supported by the solver",
-         "ルール {x} {y} には解析エンジンが対応していません"),
-        (rf"{_X} players are not supported by the solver",
-         "{x} 人のゲームには解析エンジンが対応していません"),
-        (rf"ladder class '{_X}' is not supported by the solver",
-         "ラダーのクラス '{x}' には解析エンジンが対応していません"),
-        (rf"rule option '{_X}' is missing", "ルールの設定 '{x}' がありません"),
-        (rf"honor card {_X} is not a suited card", "絵札 {x} がスートのカードではありません"),
-        (rf"trump suit {_X} is not a suit", "切り札 {x} がスートではありません"),
-        (rf"card {_X} is not a playable card or is held twice",
-         "カード {x} は出せるカードでないか、二重に持たれています"),
-        (r"hands, leader or direction do not fit the players",
-         "手札・リーダー・回る向きがプレイヤーの数と合いません"),
-        (r"a seat of Napoleon's side is not at the table", "ナポレオン軍の席がテーブルにありません"),
-        (r"a trick of cards 0\.\.52", "トリックのカードは 0〜52 です"),
-        (r"the hands and the trick do not make whole tricks", "手札とトリックでトリックが揃いません"),
-        (r"more cards than tricks", "カードがトリックの数より多くあります"),
-    )
+_SOLVER_REASON_TEXTS: tuple[tuple[str, str], ...] = (
+    (r"the round has errors \(napkifu check shows them\)",
+     "ラウンドにエラーがあります（napkifu check で確認できます）"),
+    (r"no tricks are recorded", "トリックが記録されていません"),
+    (r"Napoleon's side is not known", "ナポレオン軍が分かりません"),
+    (rf"the round ends after trick {_X} and the cards not played are not known "
+     rf"\(no hand line for {_Y}\)",
+     "トリック {x} で終わっていて、出されなかったカードが分かりません（{y} の hand 行がありません）"),
+    (rf"the round ends after trick {_X} and the discards are not known",
+     "トリック {x} で終わっていて、捨て札が分かりません"),
+    (r"the hand lines do not agree with the discards", "hand 行が捨て札と合いません"),
+    (r"the hand lines do not agree with the cards played", "hand 行が出されたカードと合いません"),
+    (rf"trick {_X}: {_Y} plays out of turn", "トリック {x}: {y} の手番ではありません"),
+    (rf"trick {_X}: the solver disagrees with the engine",
+     "トリック {x}: 解析エンジンの判定が記録の判定と食い違います"),
+    (r"the analysis engine is not installed \(run scripts/setup.sh\)",
+     "解析エンジンがインストールされていません（scripts/setup.sh を実行してください）"),
+    (rf"no card keeps the value {_X}", "値 {x} を保つカードがありません"),
+    (rf"rule {_X} {_Y} is not supported by the solver",
+     "ルール {x} {y} には解析エンジンが対応していません"),
+    (rf"{_X} players are not supported by the solver",
+     "{x} 人のゲームには解析エンジンが対応していません"),
+    (rf"ladder class '{_X}' is not supported by the solver",
+     "ラダーのクラス '{x}' には解析エンジンが対応していません"),
+    (rf"rule option '{_X}' is missing", "ルールの設定 '{x}' がありません"),
+    (rf"honor card {_X} is not a suited card", "絵札 {x} がスートのカードではありません"),
+    (rf"trump suit {_X} is not a suit", "切り札 {x} がスートではありません"),
+    (rf"card {_X} is not a playable card or is held twice",
+     "カード {x} は出せるカードでないか、二重に持たれています"),
+    (r"hands, leader or direction do not fit the players",
+     "手札・リーダー・回る向きがプレイヤーの数と合いません"),
+    (r"a seat of Napoleon's side is not at the table", "ナポレオン軍の席がテーブルにありません"),
+    (r"a trick of cards 0\.\.52", "トリックのカードは 0〜52 です"),
+    (r"the hands and the trick do not make whole tricks", "手札とトリックでトリックが揃いません"),
+    (r"more cards than tricks", "カードがトリックの数より多くあります"),
 )  # fmt: skip
 """Why the double-dummy solver refused a round (:class:`napkifu.solve.engine.Unsolvable`:
 its own sentences and the compiled solver's), in Japanese; tests/test_solver_reasons.py
 holds every sentence raised in napkifu/solve and solver/src to one of these."""
+
+
+@functools.cache
+def _solver_reasons() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The solver's reasons as patterns, compiled when first asked (only ``analyze``
+    and the replay views ask; ~two dozen patterns are not compiled at every start)."""
+    return tuple((re.compile(en), ja) for en, ja in _SOLVER_REASON_TEXTS)
 
 
 def solver_reason(text: str, lang: Lang = "en") -> str:
@@ -242,7 +247,7 @@ def solver_reason(text: str, lang: Lang = "en") -> str:
     know stays as said, in English, after a Japanese lead-in)."""
     if lang == "en":
         return text
-    for pattern, ja in SOLVER_REASONS:
+    for pattern, ja in _solver_reasons():
         found = pattern.fullmatch(text)
         if found:
             return ja.format(**found.groupdict())

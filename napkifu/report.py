@@ -8,7 +8,6 @@ Colour is added only when writing to a terminal.
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -114,4 +113,6 @@ def to_json_objects(
 
 
 def render_json(diagnostics: Iterable[Diagnostic], lang: Lang = "en") -> str:
+    import json  # (only for --format json)
+
     return json.dumps(to_json_objects(diagnostics, lang), ensure_ascii=False, indent=2)

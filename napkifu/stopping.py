@@ -18,8 +18,6 @@ command leaves no worker behind.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import signal
 import threading
 from collections.abc import Iterator
@@ -64,6 +62,9 @@ def stop_signals_raise() -> Iterator[None]:
 def in_worker() -> None:
     """A pool worker's start: default SIGTERM/SIGHUP (a forked worker inherits the
     parent's handlers), and SIGTERM when the parent dies (Linux)."""
+    import ctypes  # (here: a one-core run never starts a worker, nor loads ctypes)
+    import ctypes.util
+
     for s in STOP_SIGNALS:
         signal.signal(s, signal.SIG_DFL)
     with contextlib.suppress(OSError, AttributeError, TypeError):

@@ -133,3 +133,23 @@ def test_classify_matches_resolution() -> None:
 def test_earlier_card_wins_a_tie_of_classless_ranks() -> None:
     # nothing of trump or lead beyond the leader: the leader wins
     assert win("standard", "♦3 ♣A ♣K ♠K ♠Q", H) == (0, "lead")
+
+
+def test_one_ranker_per_kind_of_ladder() -> None:
+    """Rules alike in every fact the ladder reads share one ranker (its key tables are
+    built once for all of them); a fact of the ladder, or the trump, makes another."""
+    from napkifu.rules.ladder import ranker
+
+    base = build_rules("standard")
+    other_scoring = build_rules("standard", [("scoring", ("formula",))])
+    other_specials = build_rules("standard", [("specials-first-trick", ("off",))])
+    assert other_scoring is not base
+    assert ranker(other_scoring, H) is ranker(base, H)
+    assert ranker(other_specials, H) is not ranker(base, H)
+    assert ranker(base, S) is not ranker(base, H)
+    # each keeps its own facts: the mighty takes trick 1 unless specials are off there
+    trick = cards("♥2 ♠A ♥4 ♥5 ♥6")
+    assert resolve_trick(base, trick, H, H, 1).winner == 1
+    assert resolve_trick(other_scoring, trick, H, H, 1).winner == 1
+    assert resolve_trick(other_specials, trick, H, H, 1).winner == 4
+    assert resolve_trick(other_specials, trick, H, H, 2).winner == 1

@@ -12,11 +12,8 @@ import argparse
 import dataclasses
 import functools
 import gc
-import json
 import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Iterator
 
 from napkifu.cache import WHERE, default_dir
@@ -186,6 +183,8 @@ def _stdin_task(spool: str) -> Task:
     """Standard input as a task: its bytes when small, else copied in chunks to the
     file ``spool`` (checked like any big file, game by game: 100 MB of stdin once
     took 663 MB); the result is then named ``<stdin>`` (:func:`_as_stdin`)."""
+    import shutil
+
     from napkifu.api import WHOLE_FILE_LIMIT
 
     head = sys.stdin.buffer.read(WHOLE_FILE_LIMIT + 1)
@@ -242,9 +241,13 @@ def _run(args: argparse.Namespace) -> int:
     status = files = errors = warnings = notes = 0
     first_code = ""  # for the one hint line pointing at `napkifu explain`
     settings = settings_from(args)
-    folder = tempfile.TemporaryDirectory(prefix="napkifu-stdin-")
-    spool = os.path.join(folder.name, "stdin.nap")
+    folder = None
+    spool = "\0"  # (no path: there is no stdin to spool)
     if "-" in args.paths:  # a spooled stdin is not cached (its name is a temp file's)
+        import tempfile  # (only for stdin: a folder made and removed costs every run)
+
+        folder = tempfile.TemporaryDirectory(prefix="napkifu-stdin-")
+        spool = os.path.join(folder.name, "stdin.nap")
         settings = dataclasses.replace(settings, cache_dir=None)
     work = functools.partial(check_task, settings)
     empty: list[Diagnostic] = []
@@ -298,7 +301,8 @@ def _run(args: argparse.Namespace) -> int:
         print(f"napkifu check: {USAGE['died'](lang)}", file=sys.stderr)
         status = 2
     finally:
-        folder.cleanup()
+        if folder is not None:
+            folder.cleanup()
     if empty and not files:  # nothing at all was read
         status = 2
     if out is not None:
@@ -321,6 +325,8 @@ class _JsonArray:
         self.count = 0
 
     def add(self, diagnostics: tuple[Diagnostic, ...]) -> None:
+        import json  # (only for --format json)
+
         for obj in to_json_objects(diagnostics, self.lang):
             text = json.dumps(obj, ensure_ascii=False, indent=2).replace("\n", "\n  ")
             sys.stdout.write(("[\n  " if self.count == 0 else ",\n  ") + text)

@@ -21,8 +21,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING, TypeVar
 
-from napkifu.stopping import in_worker
-
 if TYPE_CHECKING:  # (imported when a pool is made: a one-core run never needs them)
     import multiprocessing.context
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -102,6 +100,8 @@ def run_jobs(
     from concurrent.futures import ProcessPoolExecutor
 
     pending = _chain(head, source)
+    from napkifu.stopping import in_worker  # (ctypes: only when a pool is made)
+
     pool = ProcessPoolExecutor(max_workers=n, mp_context=pool_context(), initializer=in_worker)
     try:
         inflight: deque[Future[list[R]]] = deque()
@@ -154,6 +154,8 @@ def share_jobs(
 
     results: list[R | None] = [None] * len(items)
     front, back = 0, len(items)  # items[front:back] are not started
+    from napkifu.stopping import in_worker  # (ctypes: only when a pool is made)
+
     pool = ProcessPoolExecutor(max_workers=n - 1, mp_context=pool_context(), initializer=in_worker)
     inflight: dict[Future[R], int] = {}
     # This thread runs Python without pause while the pool's own threads carry every

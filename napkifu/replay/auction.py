@@ -11,9 +11,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from napkifu.cards import Suit
-from napkifu.model import Bid
+from napkifu.model import Bid, Round
 from napkifu.replay.report import Reporter, bid_text
 from napkifu.rules.build import Rules
+
+
+def round_bids(rnd: Round) -> tuple[Bid, ...]:
+    """:attr:`Round.all_bids` (the auction in order across the ``bids`` lines), the
+    one line's own tuple when there is one line — the common case, asked twice a
+    round: no generator then."""
+    lines = rnd.bids
+    return lines[0].bids if len(lines) == 1 else rnd.all_bids
 
 
 def bid_key(count: int, suit: Suit | int | None) -> int:
@@ -120,12 +128,15 @@ def run_auction(
             else:
                 standing = (key, who, bid)
             passes = 0
-        turn = _next_seat(who, n, out) if pass_out or not n else (who + 1) % n
+        turn = (who + 1) % n if n else 0
+        if pass_out and turn in out:  # (the next seat has passed out: the one after it)
+            turn = _next_seat(who, n, out)
         if standing is None:
             if passes >= n:
                 ended = all_pass = True
         elif pass_out:
-            if all(i in out for i in range(n) if i != standing[1]):
+            # every seat but the standing bid's is out (``out`` holds seats only)
+            if len(out) - (standing[1] in out) == n - 1:
                 ended = True
         elif passes >= n - 1:
             ended = True

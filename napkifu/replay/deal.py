@@ -190,6 +190,11 @@ def hand_consistency(
             ):
                 good[name] = cards
                 continue
+        else:
+            hers = _napoleon_held(rules, line, plays.get(seat, ()), widow, discards, complete)
+            if hers is not None:
+                good[name] = hers
+                continue
         known = Counter(r.card for r in line.cards if r.card != UNKNOWN)
         unknown = sum(1 for r in line.cards if r.card == UNKNOWN)
         used = Counter(plays.get(seat, ()))
@@ -241,6 +246,38 @@ def hand_consistency(
     return good
 
 
+def _napoleon_held(
+    rules: Rules,
+    line: HandLine,
+    played: Sequence[int],
+    widow: list[int] | None,
+    discards: list[int] | None,
+    complete: bool,
+) -> list[int] | None:
+    """Napoleon's holding at trick 1 in the common case, which the counting of
+    :func:`hand_consistency` would find agreeing: her hand, the widow she took whole
+    and her discards written, every card known and none twice, and what she plays and
+    discards all in the hand or the widow (all of it, when the play is complete). None
+    when any of that fails: the counting decides then."""
+    if widow is None or discards is None or rules.discard_size != rules.widow_size:
+        return None
+    dealt = [r.card for r in line.cards] + widow
+    avail = set(dealt)
+    used = [*played, *discards]
+    spent = set(used)
+    if (
+        UNKNOWN in avail
+        or UNKNOWN in spent
+        or len(avail) != len(dealt)
+        or len(spent) != len(used)
+        or not avail.issuperset(spent)
+        or (complete and len(spent) != len(avail))
+    ):
+        return None
+    thrown = set(discards)
+    return [c for c in dealt if c not in thrown]
+
+
 def start_holdings(
     players: Sequence[str],
     plays: Mapping[int, list[int]],
@@ -265,6 +302,9 @@ def check_widow(
     rep: Reporter,
 ) -> None:
     """NAP204: a widow card can only be played by Napoleon, who took the widow."""
+    cards = {ref.card for ref in widow}
+    if all(cards.isdisjoint(p) for s, p in plays.items() if players[s] != napoleon):
+        return  # (the common case: no one else plays a widow card)
     by_card = {c: s for s, cards in plays.items() for c in cards if c < JOKER}
     for ref in widow:
         s = by_card.get(ref.card)

@@ -86,7 +86,7 @@ def check_plays(
         cards = t.cards
         opening = t.number == 1 and bool(t.seats) and t.seats[0] == napoleon
         sure = sure_cards(rules, cards, lead_suit, opening)
-        mask = 0
+        mask = (1 << len(t.seats)) - 1  # (a bit is cleared for a card its player did not hold)
         for i, s in enumerate(t.seats):
             c = cards[i]
             seen = gone[c]
@@ -113,18 +113,16 @@ def check_plays(
                 )
             gone[c] = seen + 1
             hold = holds[s]
-            try:
-                at = hold.index(c)
-            except ValueError:
-                continue  # (not held: played twice, or against a given hand)
-            if c not in sure:
+            if c not in sure and c in hold:  # (a card not held is not judged here)
                 first = opening and i == 0
                 if not plainly_legal(rules, hold, cards, i, lead_suit, trump, first):
                     v = violation(rules, hold, cards[:i], lead_suit, trump, c, first)
                     if v is not None:
                         _report(rep, v, players[s], s, c, t, tricks, t.line.plays[i].span)
-            del hold[at]
-            mask |= 1 << i
+            try:
+                hold.remove(c)
+            except ValueError:  # (not held: played twice, or against a given hand)
+                mask ^= 1 << i
         taken.append(mask)
     return PlayCheck(start, taken, napoleon)
 

@@ -6,15 +6,15 @@ engine and by the simulator."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
-from math import floor
 
 from napkifu.rules.build import Rules
 
 
-def _round_half_up(x: Fraction) -> int:
-    """四捨五入 (the seed's rounding), not Python's banker's rounding."""
-    return floor(x + Fraction(1, 2))
+def _round_half_up(num: int, den: int) -> int:
+    """``num / den`` rounded 四捨五入 (the seed's rounding), not Python's banker's
+    rounding: ⌊num/den + 1/2⌋ = ⌊(2·num + den) / (2·den)⌋, exactly, in integers
+    (``den`` > 0; no ``Fraction``, which cost ~10 µs a round under ``scoring formula``)."""
+    return (2 * num + den) // (2 * den)
 
 
 def credited_honors(
@@ -65,8 +65,8 @@ def round_scores(
         unit = bid - (rules.min_bid - 1)
         all_u = alone_all_u = unit
         # The seed's 例2 has one formula for Napoleon, adjutant or not.
-        nap_u = alone_u = _round_half_up(Fraction(unit * len(allies), 3) * 2)
-        adj_u = _round_half_up(Fraction(unit * len(allies), 3))
+        nap_u = alone_u = _round_half_up(unit * len(allies) * 2, 3)
+        adj_u = _round_half_up(unit * len(allies), 3)
     scores: dict[str, int] = {}
     for p in players:
         if p == napoleon:

@@ -170,6 +170,7 @@ def judged_tricks(
     played_honors = 0
     first_winner_nap: bool | None = None
     running: list[tuple[bool, int, int]] = []  # per trick: won by Napoleon's side, totals
+    keep = running.append if detail else None  # (only the judged tricks read them)
     for t in seated:
         is_nap = players[t.winner] in nap_side
         if first_winner_nap is None:
@@ -180,7 +181,8 @@ def judged_tricks(
             nap += honors
         else:
             allies += honors
-        running.append((is_nap, nap, allies))
+        if keep is not None:
+            keep((is_nap, nap, allies))
     out = (
         _build(rules, players, seated, check, running if side_known else None, trump)
         if detail

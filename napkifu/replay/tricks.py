@@ -71,17 +71,17 @@ def seat_tricks(
     leader = first_leader
     step = 1
     total = rules.tricks
-    honor_set = rules.honor_cards
+    is_honor = rules.honor_cards.__contains__  # (honors_in, its bound test made once)
     rank = ranker(rules, trump).rank
     orders = seat_orders(rules, n)
     prev_line = 0
     lost_seating = False
     for k, line in enumerate(lines):
-        rep.trick = line.number
+        rep.trick = number = line.number  # (a line re-seated below keeps its number)
         gap = False
         if lost:
             here = line.meta.span.line
-            gap = line.number != 1 and any(prev_line < x < here for x in lost)
+            gap = number != 1 and any(prev_line < x < here for x in lost)
             prev_line = here
         ref = line.leader
         named = ref is not None and ref.name in seat_of
@@ -107,29 +107,31 @@ def seat_tricks(
         cards = line.cards
         if len(cards) > n:
             cards = cards[:n]
+        order = orders[leader, step] if n else ()
         if owners and not (gap or lost_seating):
-            fixed = _seat_order(players, line, orders[leader, step], orders, owners, out, rep)
+            fixed = _seat_order(players, line, order, orders, owners, out, rep)
             if fixed is not None:
                 line = fixed
                 cards = line.cards
-        seats = orders[leader, step][: len(cards)] if n else ()
-        named_suit = None
-        if JOKER in cards:  # (the plays themselves are made only for a trick with a joker)
-            named_suit = _check_jokers(rules, players[leader], line, n, rep)
-        lead_suit = None
+        seats = order if len(cards) == n else order[: len(cards)]
         if cards:
+            named_suit = None
+            if JOKER in cards:  # (the plays themselves are made only for a trick with a joker)
+                named_suit = _check_jokers(rules, players[leader], line, n, rep)
             lead_suit = lead_suit_of(rules, cards[0], named_suit, trump)
-        ranked = rank(cards, lead_suit, line.number, line.number == total) if cards else NO_RANK
-        winner = seats[ranked[0]] if seats else leader
+            ranked = rank(cards, lead_suit, number, number == total)
+            winner = seats[ranked[0]]
+        else:
+            lead_suit, ranked, winner = None, NO_RANK, leader
         if rules.reverse_jack:
             for c in cards:
                 if reverses(rules, c, trump):
                     step = -step
-        honors = honors_in(cards, honor_set)
+        honors = tuple(filter(is_honor, cards))
         out.append(
             SeatedTrick(
                 line,
-                line.number,
+                number,
                 leader,
                 seats,
                 cards,
@@ -187,8 +189,11 @@ def split_unknown_tricks(
     seated like a line lost to a syntax error: the next trick is seated from its
     written leader, and the written result stands."""
     last = rules.tricks
-    if all(len(line.cards) == n and line.number <= last for line in lines):
-        return list(lines), []  # (the common case: every trick readable)
+    for line in lines:  # (the common case, every trick readable, first: no generator)
+        if len(line.cards) != n or line.number > last:
+            break
+    else:
+        return list(lines), []
     readable: list[TrickLine] = []
     unknown: list[int] = []
     played: dict[int, int] = {}  # card → times written in a trick line so far
@@ -287,15 +292,16 @@ def honors_in(cards: Sequence[int], honor_cards: Collection[int]) -> tuple[int, 
 
 
 def seat_orders(rules: Rules, n: int) -> dict[tuple[int, int], tuple[int, ...]]:
-    """The seats of a trick in playing order, by (leader, direction), for ``n`` seats."""
-    got = rules.cache.get(("seat-orders", n))
+    """The seats of a trick in playing order, by (leader, direction), for ``n`` seats
+    (the same for every rules: kept by ``n``)."""
+    got = _SEAT_ORDERS.get(n)
     if got is None:
-        got = rules.cache[("seat-orders", n)] = {
+        got = _SEAT_ORDERS[n] = {
             (first, d): tuple((first + d * i) % n for i in range(n))
             for first in range(n)
             for d in (1, -1)
         }
-    return got  # type: ignore[return-value]
+    return got
 
 
 def by_seat_getters(
@@ -303,13 +309,17 @@ def by_seat_getters(
 ) -> dict[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]:
     """For each playing order of :func:`seat_orders`, what turns a full trick's cards
     (in that order) into the cards by seat: the seat's card at its index."""
-    got = rules.cache.get(("by-seat", n))
+    got = _BY_SEAT.get(n)
     if got is None:
-        got = rules.cache[("by-seat", n)] = {
+        got = _BY_SEAT[n] = {
             order: itemgetter(*sorted(range(n), key=order.__getitem__))
             for order in seat_orders(rules, n).values()
         }
-    return got  # type: ignore[return-value]
+    return got
+
+
+_SEAT_ORDERS: dict[int, dict[tuple[int, int], tuple[int, ...]]] = {}
+_BY_SEAT: dict[int, dict[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]] = {}
 
 
 def _disputed_leader(

@@ -7,7 +7,6 @@ NAP104 diagnostic at that line and keeps going with the rest.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -138,6 +137,8 @@ class Rules:
 
 
 def _suggest(word: str, choices: Iterable[str]) -> str:
+    import difflib  # (only for a misspelt rule: not loaded at every start)
+
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
 

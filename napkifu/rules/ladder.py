@@ -38,18 +38,31 @@ def same_two_holds(
     last: bool,
 ) -> bool:
     """Whether the 2 of the lead suit is a same-two in this (complete) trick."""
+    return same_two_may_hold(rules, lead_suit, trump, trick_number, last) and _same_two_cards(
+        rules.same_two_joker_counts, cards, lead_suit
+    )
+
+
+def same_two_may_hold(
+    rules: Rules, lead_suit: int | None, trump: int | None, trick_number: int, last: bool
+) -> bool:
+    """What of :func:`same_two_holds` the trick's number and lead suit decide, whatever
+    its cards (the :class:`Ranker` asks it once per trick number and lead suit)."""
     if lead_suit is None or not rules.same_two:
         return False
     if trick_number == 1 and not rules.same_two_first_trick:
         return False
     if last and not rules.same_two_last_trick:
         return False
-    if lead_suit == trump and not rules.same_two_trump:
-        return False
-    counts = rules.same_two_joker_counts
+    return lead_suit != trump or rules.same_two_trump
+
+
+def _same_two_cards(joker_counts: bool, cards: Sequence[Card], lead_suit: int | None) -> bool:
+    """The rest of :func:`same_two_holds`: every card is of the lead suit (a joker
+    counts as one under ``same-two-joker counts``)."""
     for c in cards:
         if c >= JOKER:
-            if not counts:
+            if not joker_counts:
                 return False
         elif c // 13 != lead_suit:
             return False
@@ -90,9 +103,8 @@ def _compiled(rules: Rules, trump: int | None) -> tuple[int, ...]:
     return comp
 
 
-def _class_index(
+def _class_indexes(
     comp: tuple[int, ...],
-    card: Card,
     index: int,
     lead_suit: int | None,
     trump: int | None,
@@ -100,35 +112,34 @@ def _class_index(
     mighty_in: bool,
     plain: bool = False,
     joker_weak: bool = False,
-) -> int:
-    """Ladder position of the first class ``card`` satisfies (``_NONE``: none): the
-    minimum over the classes it satisfies, since ladder order is first-match order.
-    ``plain``: no special class takes effect (``specials-first-trick off`` …), only
-    ``trump`` and ``lead``; ``joker_weak``: the joker never wins (``joker-weak-from``)."""
+) -> list[int]:
+    """Ladder position of the first class each card (0 … ``UNKNOWN``) satisfies as the
+    trick's ``index``-th card (``_NONE``: none): the minimum over the classes it
+    satisfies, since ladder order is first-match order. ``plain``: no special class
+    takes effect (``specials-first-trick off`` …), only ``trump`` and ``lead``;
+    ``joker_weak``: the joker never wins (``joker-weak-from``). The whole deck at
+    once, class by class: a table of a kind of trick is built from it (:func:`_keys`)."""
     yo, mi, jl, jf, tjx, bjx, s2, tr, le, tj, bj, _n, yc = comp
-    if card >= JOKER:
-        return _NONE if plain or joker_weak else (jl if index == 0 else jf)
-    k = _NONE
-    if plain:
-        pass
-    elif card == MIGHTY:
-        k = mi
-    elif card == yc and mighty_in:
-        k = yo
-    if plain:
-        pass
-    elif card == tj:
-        k = min(k, tjx)
-    elif card == bj:
-        k = min(k, bjx)
-    suit = card // 13
-    if suit == lead_suit:
-        if same_two and not plain and card % 13 == 0:
-            k = min(k, s2)
-        k = min(k, le)
-    if suit == trump:
-        k = min(k, tr)
-    return k
+    k = [_NONE] * JOKER
+    if not plain:
+        k[MIGHTY] = mi
+        if mighty_in and yc != MIGHTY and 0 <= yc < JOKER:
+            k[yc] = yo
+        if tj >= 0:  # (a trump: both jacks are cards of the deck)
+            k[tj] = min(k[tj], tjx)
+            k[bj] = min(k[bj], bjx)
+    if lead_suit is not None:
+        lo = lead_suit * 13
+        for c in range(lo, lo + 13):
+            k[c] = min(k[c], le)
+        if same_two and not plain:  # (the 2 is each suit's first card)
+            k[lo] = min(k[lo], s2)
+    if trump is not None:
+        lo = trump * 13
+        for c in range(lo, lo + 13):
+            k[c] = min(k[c], tr)
+    joker = _NONE if plain or joker_weak else (jl if index == 0 else jf)
+    return k + [joker] * (UNKNOWN + 1 - JOKER)
 
 
 def classify(
@@ -142,7 +153,7 @@ def classify(
     """The first ladder class card ``cards[index]`` satisfies, None when none."""
     comp = _compiled(rules, trump)
     mighty_in = MIGHTY in cards and (rules.yoromeki_vs_joker or cards[0] < JOKER)
-    k = _class_index(comp, cards[index], index, lead_suit, trump, same_two, mighty_in)
+    k = _class_indexes(comp, index, lead_suit, trump, same_two, mighty_in)[cards[index]]
     return rules.ladder[k] if k != _NONE else None
 
 
@@ -162,34 +173,34 @@ def _keys(
     joker_weak: bool = False,
 ) -> KeyTables:
     """Sort keys (lower wins) and class names of every card, led and followed, for one
-    kind of trick — computed once per rules object, so resolving a trick is a few
+    kind of trick — computed once per kind of ladder, so resolving a trick is a few
     lookups. A key is ``16 * ladder position`` plus the rank order within ``trump`` and
     ``lead``; ``_NO_KEY`` for a card of no class, which never wins (the leader keeps
     the trick when nobody has a class). Kept by the ladder's facts (the ladder and
     :func:`_compiled`'s positions and cards), not by the rules object: a season's games
-    differ in many options (hence many rules objects) but in few ladders, and building a
-    table is ~100 classifications."""
+    differ in many options (hence many rules objects) but in few ladders. A table is
+    built from :func:`_class_indexes` (the deck class by class, not card by card: the
+    varied corpus builds ~530 tables, ~100 card classifications each)."""
     comp = _compiled(rules, trump)
     cache_key = (rules.ladder, comp, trump, lead_suit, s2, mighty_in, plain, joker_weak)
     got = _TABLES.get(cache_key)
     if got is not None:
         return got
     tr, le, n = comp[7], comp[8], comp[11]
+    ladder = rules.ladder
     tables: list[tuple] = []
     for index in (0, 1):
-        keys: list[int] = []
-        names: list[str | None] = []
-        for card in range(UNKNOWN + 1):
-            k = _class_index(comp, card, index, lead_suit, trump, s2, mighty_in, plain, joker_weak)
-            if k == _NONE:
-                names.append(None)
-                # a led joker without a class: below every class, above none (a weak
-                # joker is the weakest card of all)
-                led_joker = index == 0 and card >= JOKER and not joker_weak
-                keys.append(n * 16 if led_joker else _NO_KEY)
-            else:
-                names.append(rules.ladder[k])
-                keys.append(k * 16 + (12 - card % 13 if k in (tr, le) else 0))
+        classes = _class_indexes(comp, index, lead_suit, trump, s2, mighty_in, plain, joker_weak)
+        # a led joker without a class: below every class, above none (a weak joker is
+        # the weakest card of all)
+        unclassed = [_NO_KEY] * JOKER + [n * 16 if index == 0 and not joker_weak else _NO_KEY] * (
+            UNKNOWN + 1 - JOKER
+        )
+        keys = [
+            unclassed[card] if k == _NONE else k * 16 + (12 - card % 13 if k in (tr, le) else 0)
+            for card, k in enumerate(classes)
+        ]
+        names = [None if k == _NONE else ladder[k] for k in classes]
         tables.append((tuple(keys), tuple(names)))
     got = (tables[0][0], tables[1][0], tables[0][1], tables[1][1])
     if len(_TABLES) >= 4096:  # endless distinct ladders must not grow this
@@ -238,49 +249,97 @@ def trick_ranked(rules: Rules, trump: int | None) -> Ranked:
 
 
 def ranker(rules: Rules, trump: int | None) -> Ranker:
-    """The :class:`Ranker` of ``rules`` and ``trump``, made once per rules object, so
-    each kind of trick's tables are built once for the resolver and the winner."""
+    """The :class:`Ranker` of ``rules`` and ``trump``: one per kind of ladder
+    (:func:`_ranker_facts`), shared by every rules object that has it, so each kind
+    of trick's tables are looked up once for all of them — a season's games differ
+    in many options (the varied corpus has ~200 rule sets) but in few ladders."""
     got = rules.cache.get(("ranker", trump))
     if got is None:
-        got = rules.cache[("ranker", trump)] = Ranker(rules, trump)
+        facts = _ranker_facts(rules, trump)
+        got = _RANKERS.get(facts)
+        if got is None:
+            if len(_RANKERS) >= 4096:  # endless distinct ladders must not grow this
+                _RANKERS.clear()
+            got = _RANKERS[facts] = Ranker(rules, trump)
+        rules.cache[("ranker", trump)] = got
     return got  # type: ignore[return-value]
 
 
+def _ranker_facts(rules: Rules, trump: int | None) -> tuple[object, ...]:
+    """Every fact of ``rules`` a :class:`Ranker` reads (its own code, :func:`_keys`,
+    :func:`_compiled` and :func:`same_two_may_hold`): rules alike in these rank every
+    trick alike. A field read there must be named here."""
+    return (
+        trump,
+        rules.ladder,
+        rules.yoromeki_card,
+        rules.yoromeki_vs_joker,
+        rules.specials_first_trick,
+        rules.specials_last_trick,
+        rules.joker_weak_from,
+        rules.same_two_first_trick,
+        rules.same_two_last_trick,
+        rules.same_two_trump,
+        rules.same_two_joker_counts,
+    )
+
+
+_RANKERS: dict[tuple[object, ...], Ranker] = {}
+
+
 class Ranker:
-    """Resolves the tricks of one kind of round (its rules and trump): the key tables
-    of each kind of trick (lead suit, same-two or not, the mighty in it or not) are
-    looked up, built on first use, once per rules and trump."""
+    """Resolves the tricks of one kind of round (its ladder's facts and trump): the
+    key tables of each kind of trick (lead suit, same-two or not, the mighty in it or
+    not) are looked up, built on first use, once per kind of ladder (:func:`ranker`).
+    It reads of ``rules`` only what :func:`_ranker_facts` names."""
 
     def __init__(self, rules: Rules, trump: int | None) -> None:
         self.rules = rules
         self.trump = trump
         self.has_same_two = _compiled(rules, trump)[6] != _NONE
         self.tables: dict[int, KeyTables] = {}
+        self.kinds: dict[tuple[int, bool, int | None], tuple[int, bool]] = {}
+        self.joker_counts = rules.same_two_joker_counts
+        self.yoromeki_vs_joker = rules.yoromeki_vs_joker
 
-    def rank(
-        self, cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool
-    ) -> Rank:
-        """The winning index of a (non-empty) trick, whether same-two held, and the
-        key and class tables of its kind of trick."""
+    def _kind(self, trick_number: int, last: bool, lead_suit: int | None) -> tuple[int, bool]:
+        """What a trick's number, whether it is the last and its lead suit decide of its
+        kind (:meth:`rank`): the kind's lead suit, ``plain`` and ``weak`` bits, and
+        whether a same-two may hold (:func:`same_two_may_hold`); kept, so a trick
+        asks one look-up for them."""
         rules = self.rules
         plain = (trick_number == 1 and not rules.specials_first_trick) or (
             last and not rules.specials_last_trick
         )
         weak = 0 < rules.joker_weak_from <= trick_number
-        s2 = self.has_same_two and same_two_holds(
-            rules, cards, lead_suit, self.trump, trick_number, last
+        may = self.has_same_two and same_two_may_hold(
+            rules, lead_suit, self.trump, trick_number, last
         )
+        kind = (4 if lead_suit is None else lead_suit) * 16 + plain * 2 + weak
+        got = self.kinds[trick_number, last, lead_suit] = (kind, may)
+        return got
+
+    def rank(
+        self, cards: Sequence[Card], lead_suit: int | None, trick_number: int, last: bool
+    ) -> Rank:
+        """The winning index of a (non-empty) trick, whether same-two held, and the
+        key and class tables of its kind of trick (kind: the lead suit, then a bit
+        each for same-two, the mighty in it, ``plain`` and ``weak``)."""
+        got = self.kinds.get((trick_number, last, lead_suit))
+        if got is None:
+            got = self._kind(trick_number, last, lead_suit)
+        kind, may = got
+        s2 = may and _same_two_cards(self.joker_counts, cards, lead_suit)
+        if s2:
+            kind += 8
         # yoromeki-vs-joker off: the yoromeki does not take effect against a led joker
-        mighty_in = MIGHTY in cards and (rules.yoromeki_vs_joker or cards[0] < JOKER)
-        kind = (
-            ((4 if lead_suit is None else lead_suit) * 4 + (2 if s2 else 0) + mighty_in) * 4
-            + plain * 2
-            + weak
-        )
+        mighty_in = MIGHTY in cards and (self.yoromeki_vs_joker or cards[0] < JOKER)
+        if mighty_in:
+            kind += 4
         table = self.tables.get(kind)
         if table is None:
             table = self.tables[kind] = _keys(
-                rules, self.trump, lead_suit, s2, mighty_in, plain, weak
+                self.rules, self.trump, lead_suit, s2, mighty_in, bool(kind & 2), bool(kind & 1)
             )
         lead_keys, keys = table[0], table[1]
         best, best_key = 0, lead_keys[cards[0]]
