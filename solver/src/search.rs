@@ -401,7 +401,11 @@ impl Solver {
         }
         let mut best = if maximize { -1 } else { i32::MAX };
         let mut best_card = u8::MAX;
+        let mut same = 0u64; // cards shown equivalent to a tried one (`same_after`)
         for &m in moves.as_slice() {
+            if same >> m.card & 1 == 1 {
+                continue;
+            }
             let (gain, undo) = self.play(s, seat, m);
             let trick_read = undo.read;
             let (v, child_read) = self.ab(s, alpha - gain, beta - gain);
@@ -414,6 +418,8 @@ impl Solver {
             read |= got;
             if got >> m.card & 1 == 1 {
                 read |= self.stood_for(s, seat, m.card);
+            } else {
+                same |= self.same_after(s, seat, m.card, got);
             }
             if (maximize && v > best) || (!maximize && v < best) {
                 best = v;
