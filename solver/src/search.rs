@@ -74,10 +74,10 @@ pub struct Move {
 impl Solver {
     pub fn new(rules: Rules, cap: usize) -> Solver {
         let special = rules.special();
-        let canon = Canon::new(special, rules.honors);
+        let low = !special & ((1 << 52) - 1);
+        let canon = Canon::new(special, rules.honors, low);
         let (weakest, strongest) = crate::bounds::extremes(&rules);
         let strongest_in = crate::bounds::strongest_in(&rules);
-        let low = !special & ((1 << 52) - 1);
         let mut by_strength: [u8; 54] = std::array::from_fn(|c| c as u8);
         by_strength.sort_by_key(|&c| strongest[c as usize]);
         let firm = (0..54)
@@ -323,7 +323,6 @@ impl Solver {
         }
         let n = self.rules.players;
         let mut key: Option<(Key, Lows, u64)> = None;
-        let mut map = [u8::MAX; 54];
         let mut hint = u8::MAX;
         let mut read = 0u64;
         let rem = self.remaining(s);
@@ -346,14 +345,7 @@ impl Solver {
                 | (s.side as u64) << 8
                 | if s.pending { (s.widow as u64) << 16 } else { 0 };
             let present = s.hands[..n].iter().fold(0, |a, h| a | h);
-            let (k, lows) = self.canon.key(
-                &s.hands[..n],
-                &[],
-                self.rules.honors,
-                self.low,
-                extra,
-                &mut map,
-            );
+            let (k, lows) = self.canon.key(&s.hands[..n], extra);
             if let Some((lo, hi, mv, counts)) = self.table.get(&k, &lows) {
                 hint = mv;
                 read = self.read_cards(present, counts);
@@ -395,7 +387,11 @@ impl Solver {
         let mut moves = self.moves(s, seat, true);
         if hint != u8::MAX {
             let ms = moves.as_mut_slice();
-            if let Some(i) = ms.iter().position(|m| map[m.card as usize] == hint) {
+            let present = key.as_ref().map_or(0, |k| k.2);
+            if let Some(i) = ms
+                .iter()
+                .position(|m| self.canon.card(present, m.card) == hint)
+            {
                 ms[..=i].rotate_right(1); // the table's best card first
             }
         }
@@ -443,7 +439,11 @@ impl Solver {
             let depth = present.count_ones() as u8;
             let counts = self.read_counts(present, read);
             let b = best as u8;
-            let card = map[best_card as usize];
+            let card = if best_card == u8::MAX {
+                u8::MAX
+            } else {
+                self.canon.card(present, best_card)
+            };
             if best <= a0 {
                 self.table.put(k, &lows, counts, depth, 0, b, u8::MAX);
             } else if best >= b0 {
