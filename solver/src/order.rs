@@ -34,6 +34,26 @@ impl MoveList {
     }
 }
 
+/// A stable sort of a turn's few moves by `key`, each key computed once (the
+/// library's sort asked for a key at every comparison: 6 % of the instructions).
+fn sort_moves<K: Ord + Copy + Default>(moves: &mut [Move], key: impl Fn(&Move) -> K) {
+    let mut keys = [K::default(); 32];
+    for (k, m) in keys.iter_mut().zip(moves.iter()) {
+        *k = key(m);
+    }
+    for i in 1..moves.len() {
+        let (m, k) = (moves[i], keys[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] > k {
+            moves[j] = moves[j - 1];
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+        keys[j] = k;
+    }
+}
+
 impl Solver {
     pub(crate) fn moves(&self, s: &State, seat: usize, merge: bool) -> MoveList {
         let r = &self.rules;
@@ -113,10 +133,10 @@ impl Solver {
             // side tries its low leads first, the allies their high ones (fewest
             // nodes on simulated rounds of every preset).
             let low_first = s.side >> seat & 1 == 1;
-            moves.sort_by_key(|m| {
+            sort_moves(moves, |m| {
                 let k = r.key(m.card, 0, r.lead_suit(m.card, m.named), false, false) as i32;
                 let h = self.history[m.card as usize];
-                (std::cmp::Reverse(h), if low_first { -k } else { k })
+                (u64::MAX - h, if low_first { -k } else { k })
             });
             return;
         }
@@ -147,7 +167,7 @@ impl Solver {
                 }
             }
         }
-        moves.sort_by_key(|m| {
+        sort_moves(moves, |m| {
             let k = r.key(m.card, 1, s.lead, false, mighty_in || m.card == MIGHTY);
             let rank = (m.card % 13) as i32;
             let honor = (m.card < JOKER && r.honors >> m.card & 1 == 1) as i32;
