@@ -43,6 +43,8 @@ pub struct Solver {
     pub(crate) strongest: [u16; 54],
     /// `bounds::strongest_in`.
     pub(crate) strongest_in: Vec<[u16; 54]>,
+    /// `bounds::beaten_led`.
+    pub(crate) beaten_led: Vec<u64>,
     /// Every card, strongest (lowest `strongest`) first.
     pub(crate) by_strength: [u8; 54],
     /// Cards whose weakest key is a real one (never a discard that cannot win).
@@ -78,6 +80,7 @@ impl Solver {
         let canon = Canon::new(special, rules.honors, low);
         let (weakest, strongest) = crate::bounds::extremes(&rules);
         let strongest_in = crate::bounds::strongest_in(&rules);
+        let beaten_led = crate::bounds::beaten_led(&rules);
         let mut by_strength: [u8; 54] = std::array::from_fn(|c| c as u8);
         by_strength.sort_by_key(|&c| strongest[c as usize]);
         let firm = (0..54)
@@ -90,6 +93,7 @@ impl Solver {
             weakest,
             strongest,
             strongest_in,
+            beaten_led,
             by_strength,
             firm,
             canon,
