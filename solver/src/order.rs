@@ -184,28 +184,4 @@ impl Solver {
             }
         });
     }
-
-    /// A first guess for MTD(f) when the caller has none: the honors Napoleon's
-    /// side wins if every player plays the first card of the search's own move
-    /// ordering (a greedy play-out, a few dozen cards); a guess near the value
-    /// saves probes that halving from the middle would spend (9 % of the nodes
-    /// from trick 4, docs/performance.md).
-    pub(crate) fn playout(&mut self, s: &mut State) -> i32 {
-        let n = self.rules.players;
-        let mut played = Vec::new();
-        let mut total = 0;
-        while s.tlen != 0 || s.hands[s.leader] != 0 {
-            let seat = s.seat(n);
-            let Some(&m) = self.moves(s, seat, true).as_slice().first() else {
-                break;
-            };
-            let (gain, undo) = self.play(s, seat, m);
-            total += gain;
-            played.push((seat, m, undo));
-        }
-        while let Some((seat, m, undo)) = played.pop() {
-            self.unplay(s, seat, m, undo);
-        }
-        total
-    }
 }

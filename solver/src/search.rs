@@ -276,7 +276,7 @@ impl Solver {
         if l <= h {
             (lo, hi) = (l, h);
         }
-        let mut g = guess.unwrap_or_else(|| self.playout(s)).clamp(lo, hi);
+        let mut g = guess.unwrap_or_else(|| self.deeper_guess(s)).clamp(lo, hi);
         let mut probes = 0;
         while lo < hi {
             let beta = if probes >= 4 {
@@ -295,6 +295,40 @@ impl Solver {
             }
         }
         lo
+    }
+
+    /// A first guess for MTD(f) when the caller has none: the rest of this trick
+    /// played greedily (each player the first card of the search's own order), the
+    /// position after it solved — by the same search, so its own guess comes from
+    /// one trick later still. A smaller search (about a tenth of the nodes a
+    /// trick less) whose value is most often within an honor of this one's, and
+    /// whose table entries this search then meets: 59.8 M -> 46.9 M nodes from
+    /// trick 3 against the greedy play-out of the whole round as the guess.
+    fn deeper_guess(&mut self, s: &mut State) -> i32 {
+        let n = self.rules.players;
+        let mut played = Vec::new();
+        let mut total = 0;
+        loop {
+            let seat = s.seat(n);
+            let Some(&m) = self.moves(s, seat, true).as_slice().first() else {
+                break;
+            };
+            let (gain, undo) = self.play(s, seat, m);
+            total += gain;
+            played.push((seat, m, undo));
+            if s.tlen == 0 {
+                break;
+            }
+        }
+        let v = if s.hands[s.leader] != 0 {
+            total + self.mtd(s, None, (None, None))
+        } else {
+            total
+        };
+        while let Some((seat, m, undo)) = played.pop() {
+            self.unplay(s, seat, m, undo);
+        }
+        v
     }
 
     /// Honors still to be won from `s`: in the hands, on the table, and the discards
