@@ -159,7 +159,7 @@ impl Solver {
         for i in s.tlen + 1..n {
             let seat = seat_of(i);
             if s.side >> seat & 1 != mine {
-                let mut bits = s.hands[seat];
+                let mut bits = s.hands[seat] & self.keyed[s.lead.map_or(4, |l| l as usize)];
                 while bits != 0 {
                     let c = (bits.trailing_zeros() as u8).min(JOKER);
                     bits &= bits - 1;

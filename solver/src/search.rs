@@ -45,6 +45,9 @@ pub struct Solver {
     pub(crate) strongest_in: Vec<[u16; 54]>,
     /// `bounds::beaten_led`.
     pub(crate) beaten_led: Vec<u64>,
+    /// Per lead suit (4: none), the cards that may win a trick they follow in
+    /// (a real sort key): the others cannot, and move ordering skips them.
+    pub(crate) keyed: [u64; 5],
     /// Every card, strongest (lowest `strongest`) first.
     pub(crate) by_strength: [u8; 54],
     /// Cards whose weakest key is a real one (never a discard that cannot win).
@@ -81,6 +84,15 @@ impl Solver {
         let (weakest, strongest) = crate::bounds::extremes(&rules);
         let strongest_in = crate::bounds::strongest_in(&rules);
         let beaten_led = crate::bounds::beaten_led(&rules);
+        let keyed = [Some(0), Some(1), Some(2), Some(3), None].map(|lead| {
+            (0..54u8)
+                .filter(|&c| {
+                    [false, true]
+                        .iter()
+                        .any(|&m| rules.key(c.min(JOKER), 1, lead, false, m) < NO_KEY)
+                })
+                .fold(0u64, |a, c| a | 1 << c)
+        });
         let mut by_strength: [u8; 54] = std::array::from_fn(|c| c as u8);
         by_strength.sort_by_key(|&c| strongest[c as usize]);
         let firm = (0..54)
@@ -94,6 +106,7 @@ impl Solver {
             strongest,
             strongest_in,
             beaten_led,
+            keyed,
             by_strength,
             firm,
             canon,
