@@ -105,10 +105,8 @@ impl Solver {
             bits &= bits - 1;
             let hon = self.rules.honors >> c & 1;
             let top = (c / 13) * 13 + 12;
-            let mut d = c + 1;
-            while d <= top && present >> d & 1 == 0 {
-                d += 1;
-            }
+            // the next card in play above it in its suit
+            let d = (present & !((2u64 << c) - 1)).trailing_zeros() as u64;
             if d <= top
                 && legal >> d & 1 == 1
                 && self.special >> d & 1 == 0
