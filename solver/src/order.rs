@@ -120,8 +120,10 @@ impl Solver {
 
     /// Cheap move ordering (the table's best card goes first afterwards): a follower
     /// feeds honors to a partner's trick no opponent still to play can beat, else
-    /// tries the cheapest card that takes the trick for good, then low cards that
-    /// give nothing, then cards that win for now; leads by side (see below).
+    /// tries the cheapest card that takes the trick for good, then the cheapest that
+    /// wins it for now, then low cards that give nothing (winning for now before
+    /// the low cards: 5–15 % fewer nodes from tricks 2–4, fifth pass); leads by side
+    /// (see below).
     pub(crate) fn order(&self, s: &State, seat: usize, moves: &mut [Move]) {
         let r = &self.rules;
         let mine = s.side >> seat & 1;
@@ -173,10 +175,10 @@ impl Solver {
                 (0, (1 - honor) * 100 + rank) // feed honors to the partner's trick
             } else if k < bk && k < later {
                 (0, -(k as i32)) // the cheapest card that takes the trick for good
-            } else if honor == 0 && k >= bk {
-                (1, rank) // a low card that gives nothing
             } else if k < bk {
-                (2, -(k as i32)) // a card that wins for now
+                (1, -(k as i32)) // the cheapest card that wins for now
+            } else if honor == 0 && k >= bk {
+                (2, rank) // a low card that gives nothing
             } else {
                 (3, rank)
             }
