@@ -14,6 +14,7 @@ import pytest
 from napkifu.cards import JOKER
 from napkifu.rules.presets import PRESETS
 from napkifu.solve.engine import Position, available, solve, solver_for, values
+from napkifu.solve.moves import legal_moves, play
 from tests.test_solver_minimax import random_endgame
 
 pytestmark = pytest.mark.skipif(not available(), reason="analysis engine not built")
@@ -67,3 +68,23 @@ def test_one_table_serves_redealt_plain_cards(preset: str) -> None:
         plain = solver_for(rules, trump, pruning=False)
         assert values(fast, other) == values(plain, other), (rules.settings, other)
     assert redealt > 200  # the re-deals moved cards (the table's entries were reused)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_cards_equivalent_after_the_search_keep_plain_values(preset: str) -> None:
+    """Rank equivalence after the search (``same_after`` in ranks.rs): once a low
+    card's search read no rank of its suit at or below it, the hand's other cards of
+    its run below the lowest read one are not searched. At every position of random
+    lines from four and five tricks before the end (many hands then hold several low
+    cards of a suit with other hands' cards between them), each card's value and the
+    position's against a fresh plain alpha-beta search."""
+    rng = random.Random(f"same-after-{preset}")
+    for i in range(16):
+        rules, trump, pos = random_endgame(rng, preset, 4 + i % 2)
+        fast = solver_for(rules, trump)
+        while any(pos.hands):
+            plain = solver_for(rules, trump, pruning=False)
+            assert solve(fast, pos) == solve(plain, pos), (rules.settings, trump, pos)
+            got = values(fast, pos)
+            assert got == values(plain, pos), (rules.settings, trump, pos)
+            pos = play(rules, trump, pos, rng.choice(legal_moves(rules, trump, pos)))

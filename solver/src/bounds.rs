@@ -207,52 +207,13 @@ impl Solver {
             let c = bits.trailing_zeros() as u8;
             bits &= bits - 1;
             let card = c.min(JOKER);
-            let leads: &[Option<u8>] = if card == JOKER && r.joker_lead_suit {
-                &[Some(0), Some(1), Some(2), Some(3)]
+            let named: &[usize] = if card == JOKER && r.joker_lead_suit {
+                &[1, 2, 3, 4]
             } else {
-                &[None]
+                &[0]
             };
-            let sure = leads.iter().any(|&named| {
-                let lead = r.lead_suit(card, named);
-                let mi: &[bool] = if card == MIGHTY {
-                    &[true]
-                } else if mighty_out {
-                    &[false, true]
-                } else {
-                    &[false]
-                };
-                let mut weakest = 0u16;
-                for &m in mi {
-                    for s2 in [false, true] {
-                        weakest = weakest.max(r.key(card, 0, lead, s2, m));
-                    }
-                }
-                // the other cards strongest first: once one cannot beat it in any
-                // trick, none after it can
-                for &o in &self.by_strength {
-                    if others >> o & 1 == 0 {
-                        continue;
-                    }
-                    if self.strongest[o as usize] >= weakest {
-                        break;
-                    }
-                    let oc = o.min(JOKER);
-                    let m_in: &[bool] = if card == MIGHTY || oc == MIGHTY {
-                        &[true]
-                    } else if mighty_out {
-                        &[false, true]
-                    } else {
-                        &[false]
-                    };
-                    for &m in m_in {
-                        for s2 in [false, true] {
-                            if r.key(oc, 1, lead, s2, m) < weakest {
-                                return false;
-                            }
-                        }
-                    }
-                }
-                true
+            let sure = named.iter().any(|&l| {
+                others & self.beaten_led[(c as usize * 5 + l) * 2 + mighty_out as usize] == 0
             });
             if sure {
                 read |= (1u64 << c) & self.low;
@@ -318,6 +279,57 @@ impl Solver {
         };
         (if won { gain } else { 0 }, read.get())
     }
+}
+
+/// Per card led (the suit a led joker names: none, or 0–3 as index 1–4) and
+/// whether the mighty is still out in another hand, the cards that beat it in some
+/// trick it leads (same-two holding or not, the mighty in the trick or not):
+/// `sure_honors`' question, asked at every trick's start, read from here.
+pub(crate) fn beaten_led(r: &Rules) -> Vec<u64> {
+    let mut out = vec![0u64; 54 * 5 * 2];
+    for c in 0..54u8 {
+        let card = c.min(JOKER);
+        for l in 0..5usize {
+            let named = if l == 0 { None } else { Some(l as u8 - 1) };
+            let lead = r.lead_suit(card, named);
+            for mighty_out in [false, true] {
+                let mi: &[bool] = if card == MIGHTY {
+                    &[true]
+                } else if mighty_out {
+                    &[false, true]
+                } else {
+                    &[false]
+                };
+                let mut weakest = 0u16;
+                for &m in mi {
+                    for s2 in [false, true] {
+                        weakest = weakest.max(r.key(card, 0, lead, s2, m));
+                    }
+                }
+                let mut mask = 0u64;
+                for o in 0..54u8 {
+                    let oc = o.min(JOKER);
+                    let m_in: &[bool] = if card == MIGHTY || oc == MIGHTY {
+                        &[true]
+                    } else if mighty_out {
+                        &[false, true]
+                    } else {
+                        &[false]
+                    };
+                    let beats = m_in.iter().any(|&m| {
+                        [false, true]
+                            .iter()
+                            .any(|&s2| r.key(oc, 1, lead, s2, m) < weakest)
+                    });
+                    if beats {
+                        mask |= 1 << o;
+                    }
+                }
+                out[(c as usize * 5 + l) * 2 + mighty_out as usize] = mask;
+            }
+        }
+    }
+    out
 }
 
 /// Per (led or followed, whether the mighty is in the trick: no, maybe, yes, the

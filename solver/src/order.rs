@@ -34,6 +34,26 @@ impl MoveList {
     }
 }
 
+/// A stable sort of a turn's few moves by `key`, each key computed once (the
+/// library's sort asked for a key at every comparison: 6 % of the instructions).
+fn sort_moves<K: Ord + Copy + Default>(moves: &mut [Move], key: impl Fn(&Move) -> K) {
+    let mut keys = [K::default(); 32];
+    for (k, m) in keys.iter_mut().zip(moves.iter()) {
+        *k = key(m);
+    }
+    for i in 1..moves.len() {
+        let (m, k) = (moves[i], keys[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] > k {
+            moves[j] = moves[j - 1];
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+        keys[j] = k;
+    }
+}
+
 impl Solver {
     pub(crate) fn moves(&self, s: &State, seat: usize, merge: bool) -> MoveList {
         let r = &self.rules;
@@ -85,10 +105,8 @@ impl Solver {
             bits &= bits - 1;
             let hon = self.rules.honors >> c & 1;
             let top = (c / 13) * 13 + 12;
-            let mut d = c + 1;
-            while d <= top && present >> d & 1 == 0 {
-                d += 1;
-            }
+            // the next card in play above it in its suit
+            let d = (present & !((2u64 << c) - 1)).trailing_zeros() as u64;
             if d <= top
                 && legal >> d & 1 == 1
                 && self.special >> d & 1 == 0
@@ -102,8 +120,10 @@ impl Solver {
 
     /// Cheap move ordering (the table's best card goes first afterwards): a follower
     /// feeds honors to a partner's trick no opponent still to play can beat, else
-    /// tries the cheapest card that takes the trick for good, then low cards that
-    /// give nothing, then cards that win for now; leads by side (see below).
+    /// tries the cheapest card that takes the trick for good, then the cheapest that
+    /// wins it for now, then low cards that give nothing (winning for now before
+    /// the low cards: 5–15 % fewer nodes from tricks 2–4, fifth pass); leads by side
+    /// (see below).
     pub(crate) fn order(&self, s: &State, seat: usize, moves: &mut [Move]) {
         let r = &self.rules;
         let mine = s.side >> seat & 1;
@@ -113,10 +133,10 @@ impl Solver {
             // side tries its low leads first, the allies their high ones (fewest
             // nodes on simulated rounds of every preset).
             let low_first = s.side >> seat & 1 == 1;
-            moves.sort_by_key(|m| {
+            sort_moves(moves, |m| {
                 let k = r.key(m.card, 0, r.lead_suit(m.card, m.named), false, false) as i32;
                 let h = self.history[m.card as usize];
-                (std::cmp::Reverse(h), if low_first { -k } else { k })
+                (u64::MAX - h, if low_first { -k } else { k })
             });
             return;
         }
@@ -139,7 +159,7 @@ impl Solver {
         for i in s.tlen + 1..n {
             let seat = seat_of(i);
             if s.side >> seat & 1 != mine {
-                let mut bits = s.hands[seat];
+                let mut bits = s.hands[seat] & self.keyed[s.lead.map_or(4, |l| l as usize)];
                 while bits != 0 {
                     let c = (bits.trailing_zeros() as u8).min(JOKER);
                     bits &= bits - 1;
@@ -147,7 +167,7 @@ impl Solver {
                 }
             }
         }
-        moves.sort_by_key(|m| {
+        sort_moves(moves, |m| {
             let k = r.key(m.card, 1, s.lead, false, mighty_in || m.card == MIGHTY);
             let rank = (m.card % 13) as i32;
             let honor = (m.card < JOKER && r.honors >> m.card & 1 == 1) as i32;
@@ -155,37 +175,13 @@ impl Solver {
                 (0, (1 - honor) * 100 + rank) // feed honors to the partner's trick
             } else if k < bk && k < later {
                 (0, -(k as i32)) // the cheapest card that takes the trick for good
-            } else if honor == 0 && k >= bk {
-                (1, rank) // a low card that gives nothing
             } else if k < bk {
-                (2, -(k as i32)) // a card that wins for now
+                (1, -(k as i32)) // the cheapest card that wins for now
+            } else if honor == 0 && k >= bk {
+                (2, rank) // a low card that gives nothing
             } else {
                 (3, rank)
             }
         });
-    }
-
-    /// A first guess for MTD(f) when the caller has none: the honors Napoleon's
-    /// side wins if every player plays the first card of the search's own move
-    /// ordering (a greedy play-out, a few dozen cards); a guess near the value
-    /// saves probes that halving from the middle would spend (9 % of the nodes
-    /// from trick 4, docs/performance.md).
-    pub(crate) fn playout(&mut self, s: &mut State) -> i32 {
-        let n = self.rules.players;
-        let mut played = Vec::new();
-        let mut total = 0;
-        while s.tlen != 0 || s.hands[s.leader] != 0 {
-            let seat = s.seat(n);
-            let Some(&m) = self.moves(s, seat, true).as_slice().first() else {
-                break;
-            };
-            let (gain, undo) = self.play(s, seat, m);
-            total += gain;
-            played.push((seat, m, undo));
-        }
-        while let Some((seat, m, undo)) = played.pop() {
-            self.unplay(s, seat, m, undo);
-        }
-        total
     }
 }

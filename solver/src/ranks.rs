@@ -96,4 +96,52 @@ impl Solver {
         }
         out
     }
+
+    /// The cards of `seat`'s hand a tried low `card` shows equivalent once its
+    /// search read `got` (rank equivalence after the search): the result holds for
+    /// every position that differs only in who holds the suit's low cards below
+    /// its lowest read one, run by run (`canon`'s runs: plain, all honors or none,
+    /// no other card between them), so when `card` is below that one, playing any
+    /// other card of its run below it gives the same result with the same read
+    /// cards. The search then skips those cards.
+    pub(crate) fn same_after(&self, s: &State, seat: usize, card: u8, got: u64) -> u64 {
+        if self.low >> card & 1 == 0 {
+            return 0;
+        }
+        let base = card / 13 * 13;
+        let suit = 0x1fffu64 << base;
+        let read = got & self.low & suit;
+        if read & ((2u64 << card) - 1) != 0 {
+            return 0; // read at or below it: its rank may have mattered
+        }
+        let top = if read == 0 {
+            base + 13
+        } else {
+            read.trailing_zeros() as u8
+        };
+        let mut present = s.hands.iter().fold(0, |a, h| a | h);
+        for &c in &s.trick[..s.tlen] {
+            present |= 1 << c;
+        }
+        let honor = self.rules.honors >> card & 1;
+        let in_run = |c: u8| self.low >> c & 1 == 1 && self.rules.honors >> c & 1 == honor;
+        let mut out = 0u64;
+        for c in (base..card).rev() {
+            if present >> c & 1 == 1 {
+                if !in_run(c) {
+                    break;
+                }
+                out |= s.hands[seat] & 1 << c;
+            }
+        }
+        for c in card + 1..top {
+            if present >> c & 1 == 1 {
+                if !in_run(c) {
+                    break;
+                }
+                out |= s.hands[seat] & 1 << c;
+            }
+        }
+        out
+    }
 }

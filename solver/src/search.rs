@@ -43,6 +43,11 @@ pub struct Solver {
     pub(crate) strongest: [u16; 54],
     /// `bounds::strongest_in`.
     pub(crate) strongest_in: Vec<[u16; 54]>,
+    /// `bounds::beaten_led`.
+    pub(crate) beaten_led: Vec<u64>,
+    /// Per lead suit (4: none), the cards that may win a trick they follow in
+    /// (a real sort key): the others cannot, and move ordering skips them.
+    pub(crate) keyed: [u64; 5],
     /// Every card, strongest (lowest `strongest`) first.
     pub(crate) by_strength: [u8; 54],
     /// Cards whose weakest key is a real one (never a discard that cannot win).
@@ -74,10 +79,20 @@ pub struct Move {
 impl Solver {
     pub fn new(rules: Rules, cap: usize) -> Solver {
         let special = rules.special();
-        let canon = Canon::new(special, rules.honors);
+        let low = !special & ((1 << 52) - 1);
+        let canon = Canon::new(special, rules.honors, low);
         let (weakest, strongest) = crate::bounds::extremes(&rules);
         let strongest_in = crate::bounds::strongest_in(&rules);
-        let low = !special & ((1 << 52) - 1);
+        let beaten_led = crate::bounds::beaten_led(&rules);
+        let keyed = [Some(0), Some(1), Some(2), Some(3), None].map(|lead| {
+            (0..54u8)
+                .filter(|&c| {
+                    [false, true]
+                        .iter()
+                        .any(|&m| rules.key(c.min(JOKER), 1, lead, false, m) < NO_KEY)
+                })
+                .fold(0u64, |a, c| a | 1 << c)
+        });
         let mut by_strength: [u8; 54] = std::array::from_fn(|c| c as u8);
         by_strength.sort_by_key(|&c| strongest[c as usize]);
         let firm = (0..54)
@@ -90,6 +105,8 @@ impl Solver {
             weakest,
             strongest,
             strongest_in,
+            beaten_led,
+            keyed,
             by_strength,
             firm,
             canon,
@@ -250,10 +267,11 @@ impl Solver {
     }
 
     /// The value by zero-window probes: the first four as MTD(f) stepping from
-    /// `guess` (the value is most often the guess or next to it: with the play-out
-    /// guess, four steps took fewer nodes than two, 30.9 M against 31.4 M from
-    /// trick 4), then halving the interval, so that a guess far off costs a few
-    /// probes, not one a honor.
+    /// `guess` (the value is most often the guess or next to it; with the solved
+    /// guess three steps took 2–4 % fewer nodes from tricks 2–4 but made a round
+    /// from trick 1 cost 61 M nodes instead of 22 M, docs/performance.md), then
+    /// halving the interval, so that a guess far off costs a few probes, not one a
+    /// honor.
     fn mtd(
         &mut self,
         s: &mut State,
@@ -272,7 +290,7 @@ impl Solver {
         if l <= h {
             (lo, hi) = (l, h);
         }
-        let mut g = guess.unwrap_or_else(|| self.playout(s)).clamp(lo, hi);
+        let mut g = guess.unwrap_or_else(|| self.deeper_guess(s)).clamp(lo, hi);
         let mut probes = 0;
         while lo < hi {
             let beta = if probes >= 4 {
@@ -291,6 +309,40 @@ impl Solver {
             }
         }
         lo
+    }
+
+    /// A first guess for MTD(f) when the caller has none: the rest of this trick
+    /// played greedily (each player the first card of the search's own order), the
+    /// position after it solved — by the same search, so its own guess comes from
+    /// one trick later still. A smaller search (about a tenth of the nodes a
+    /// trick less) whose value is most often within an honor of this one's, and
+    /// whose table entries this search then meets: 59.8 M -> 46.9 M nodes from
+    /// trick 3 against the greedy play-out of the whole round as the guess.
+    fn deeper_guess(&mut self, s: &mut State) -> i32 {
+        let n = self.rules.players;
+        let mut played = Vec::new();
+        let mut total = 0;
+        loop {
+            let seat = s.seat(n);
+            let Some(&m) = self.moves(s, seat, true).as_slice().first() else {
+                break;
+            };
+            let (gain, undo) = self.play(s, seat, m);
+            total += gain;
+            played.push((seat, m, undo));
+            if s.tlen == 0 {
+                break;
+            }
+        }
+        let v = if s.hands[s.leader] != 0 {
+            total + self.mtd(s, None, (None, None))
+        } else {
+            total
+        };
+        while let Some((seat, m, undo)) = played.pop() {
+            self.unplay(s, seat, m, undo);
+        }
+        v
     }
 
     /// Honors still to be won from `s`: in the hands, on the table, and the discards
@@ -323,7 +375,6 @@ impl Solver {
         }
         let n = self.rules.players;
         let mut key: Option<(Key, Lows, u64)> = None;
-        let mut map = [u8::MAX; 54];
         let mut hint = u8::MAX;
         let mut read = 0u64;
         let rem = self.remaining(s);
@@ -346,14 +397,7 @@ impl Solver {
                 | (s.side as u64) << 8
                 | if s.pending { (s.widow as u64) << 16 } else { 0 };
             let present = s.hands[..n].iter().fold(0, |a, h| a | h);
-            let (k, lows) = self.canon.key(
-                &s.hands[..n],
-                &[],
-                self.rules.honors,
-                self.low,
-                extra,
-                &mut map,
-            );
+            let (k, lows) = self.canon.key(&s.hands[..n], extra);
             if let Some((lo, hi, mv, counts)) = self.table.get(&k, &lows) {
                 hint = mv;
                 read = self.read_cards(present, counts);
@@ -395,13 +439,21 @@ impl Solver {
         let mut moves = self.moves(s, seat, true);
         if hint != u8::MAX {
             let ms = moves.as_mut_slice();
-            if let Some(i) = ms.iter().position(|m| map[m.card as usize] == hint) {
+            let present = key.as_ref().map_or(0, |k| k.2);
+            if let Some(i) = ms
+                .iter()
+                .position(|m| self.canon.card(present, m.card) == hint)
+            {
                 ms[..=i].rotate_right(1); // the table's best card first
             }
         }
         let mut best = if maximize { -1 } else { i32::MAX };
         let mut best_card = u8::MAX;
+        let mut same = 0u64; // cards shown equivalent to a tried one (`same_after`)
         for &m in moves.as_slice() {
+            if same >> m.card & 1 == 1 {
+                continue;
+            }
             let (gain, undo) = self.play(s, seat, m);
             let trick_read = undo.read;
             let (v, child_read) = self.ab(s, alpha - gain, beta - gain);
@@ -414,6 +466,8 @@ impl Solver {
             read |= got;
             if got >> m.card & 1 == 1 {
                 read |= self.stood_for(s, seat, m.card);
+            } else {
+                same |= self.same_after(s, seat, m.card, got);
             }
             if (maximize && v > best) || (!maximize && v < best) {
                 best = v;
@@ -437,7 +491,11 @@ impl Solver {
             let depth = present.count_ones() as u8;
             let counts = self.read_counts(present, read);
             let b = best as u8;
-            let card = map[best_card as usize];
+            let card = if best_card == u8::MAX {
+                u8::MAX
+            } else {
+                self.canon.card(present, best_card)
+            };
             if best <= a0 {
                 self.table.put(k, &lows, counts, depth, 0, b, u8::MAX);
             } else if best >= b0 {
