@@ -1,11 +1,13 @@
 //! napkifu's analysis engine: a double-dummy solver for Napoleon.
 //!
 //! `rules` resolves tricks from the engine's resolved rules (data, never a preset
-//! name); `search` finds the honors Napoleon's side ends with under best play.
+//! name); `search` finds the honors Napoleon's side ends with under best play, its
+//! value found by zero-window probes (`mtd`).
 //! The Python binding (feature `python`) is the only way napkifu calls it.
 
 mod bounds;
 pub mod canon;
+mod mtd;
 mod order;
 mod ranks;
 pub mod rules;
