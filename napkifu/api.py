@@ -108,14 +108,22 @@ def iter_load(
 ) -> Iterator[Judgement]:
     """:func:`iter_loads` for the file at ``path``, read in chunks, never whole:
     memory follows the largest game, not the file. Raises OSError at the call
-    (not at the first ``next``) when the file cannot be opened, like :func:`load`."""
-    p = Path(path)
-    if p.stat().st_size <= WHOLE_FILE_LIMIT:
-        data = p.read_bytes()
-        return iter_loads(
-            data, file=str(path), encoding=encoding, detail=detail, budget=budget, facts=facts
-        )
-    return _stream_file(p.open("rb"), str(path), encoding, detail, budget, facts)
+    (not at the first ``next``) when the file cannot be opened, like :func:`load`.
+    The file is opened once: its size is asked of the open file and a small one is
+    read from it whole (no ``Path``, no ``stat`` of the path: ~3 µs a file)."""
+    fh = open(path, "rb")  # noqa: SIM115 (closed here, or by the stream at its end)
+    try:
+        small = os.fstat(fh.fileno()).st_size <= WHOLE_FILE_LIMIT
+        data = fh.read() if small else b""
+    except BaseException:
+        fh.close()
+        raise
+    if not small:
+        return _stream_file(fh, str(path), encoding, detail, budget, facts)
+    fh.close()
+    return iter_loads(
+        data, file=str(path), encoding=encoding, detail=detail, budget=budget, facts=facts
+    )
 
 
 def _stream_file(

@@ -12,10 +12,12 @@ import sys
 import threading
 import types
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 import pytest
 
+import napkifu.api
 from napkifu.cache import ResultCache, default_dir
 from napkifu.cli import main
 from napkifu.commands.checkfile import CheckSettings, check_task
@@ -359,15 +361,18 @@ def test_unreadable_file_exit_2_others_checked(
     locked = tmp_path / "a.nap"
     locked.write_text(GOOD, encoding="utf-8")
     (tmp_path / "b.nap").write_text(BAD, encoding="utf-8")
-    if os.geteuid() == 0:  # root reads a chmod 000 file: make reading it fail instead
-        real = Path.read_bytes
+    if os.geteuid() == 0:  # root reads a chmod 000 file: make opening it fail instead,
+        # whichever way it is read (``open`` in napkifu.api, or ``Path.read_bytes``)
+        def refused(real: Any) -> Any:
+            def read(file: Any, *args: Any, **kwargs: Any) -> Any:
+                if os.path.basename(file) == "a.nap":
+                    raise PermissionError(13, "Permission denied", str(file))
+                return real(file, *args, **kwargs)
 
-        def read_bytes(self: Path) -> bytes:
-            if self.name == "a.nap":
-                raise PermissionError(13, "Permission denied", str(self))
-            return real(self)
+            return read
 
-        monkeypatch.setattr(Path, "read_bytes", read_bytes)
+        monkeypatch.setattr(Path, "read_bytes", refused(Path.read_bytes))
+        monkeypatch.setattr(napkifu.api, "open", refused(open), raising=False)
     os.chmod(locked, 0)
     flags = ["--cache-dir", str(tmp_path / "c")] if cache else ["--no-cache"]
     try:

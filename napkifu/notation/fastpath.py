@@ -172,6 +172,9 @@ def _players(m: Match, line: int, item_re: re.Pattern[str]) -> tuple[PlayerRef, 
     )
 
 
+_LISTS = ("players", "rule")  # the lines of a list of words, beside SHAPES' and the points'
+
+
 class FastPath:
     """Whole-line matchers for the shapes above; :meth:`statement` returns None
     when a line is not one of them (Lark then reads it). :meth:`known` reads a line
@@ -180,62 +183,75 @@ class FastPath:
     known = staticmethod(known_line)
 
     def __init__(self, lark: Lark, builder: StatementBuilder) -> None:
-        def term(name: str) -> str:
-            return lark.get_terminal(name).pattern.to_regexp()
-
-        def compile_line(pieces: list[str]) -> re.Pattern[str]:
-            """The whole line; group i is the i-th piece's terminal (checked: the
-            builders count on it), the last group the trailing comment."""
-            pattern = re.compile("".join(pieces) + f"{_GAP}(?P<COMMENT>{term('COMMENT')})?$")
-            want = {f"t{i}": i for i in range(1, len(pieces) + 1)} | {"COMMENT": len(pieces) + 1}
-            if pattern.groupindex != want or pattern.groups != len(want):
-                raise RuntimeError(f"unexpected groups in the fast path's regex: {pattern.pattern}")
-            return pattern
-
         self.builder = builder
         self._terminals: dict[str, re.Pattern[str]] = {}
         self._lark = lark
-        # head word → (line regex, payload builder, group of the last terminal)
+        # head word → (line regex, payload builder, group of the last terminal): each
+        # made the first time a line of its head is not a known line (most runs need
+        # a few of the ~20 regexes, or none: compiling them all cost every start ~7 ms)
         self.lines: dict[str, tuple[re.Pattern[str], Build, int]] = {}
-        for head, shape in SHAPES.items():
-            parts: list[str] = []
-            for i, (alts, optional) in enumerate(shape, start=1):
-                alt = "|".join(f"(?:{term(a)})" for a in alts)
-                piece = f"{_GAP}(?>(?P<t{i}>{alt}))"
-                parts.append(f"(?:{piece})?" if optional else piece)
-            pattern = compile_line(parts)
-            if head == "trick":
-                self.trick = pattern
-            else:
-                self.lines[head] = (pattern, BUILDERS[head], len(shape))
+        self.trick: re.Pattern[str] | None = None
+
+    def _term(self, name: str) -> str:
+        return self._lark.get_terminal(name).pattern.to_regexp()
+
+    def _compile_line(self, pieces: list[str]) -> re.Pattern[str]:
+        """The whole line; group i is the i-th piece's terminal (checked: the
+        builders count on it), the last group the trailing comment."""
+        comment = self._term("COMMENT")
+        pattern = re.compile("".join(pieces) + f"{_GAP}(?P<COMMENT>{comment})?$")
+        want = {f"t{i}": i for i in range(1, len(pieces) + 1)} | {"COMMENT": len(pieces) + 1}
+        if pattern.groupindex != want or pattern.groups != len(want):
+            raise RuntimeError(f"unexpected groups in the fast path's regex: {pattern.pattern}")
+        return pattern
+
+    def _shape(self, head: str) -> re.Pattern[str]:
+        """The regex of a line of the fixed shape ``SHAPES[head]``."""
+        parts: list[str] = []
+        for i, (alts, optional) in enumerate(SHAPES[head], start=1):
+            alt = "|".join(f"(?:{self._term(a)})" for a in alts)
+            piece = f"{_GAP}(?>(?P<t{i}>{alt}))"
+            parts.append(f"(?:{piece})?" if optional else piece)
+        return self._compile_line(parts)
+
+    def _line(self, head: str) -> tuple[re.Pattern[str], Build, int] | None:
+        """The entry of ``head``'s lines, made and kept when first asked; None for a
+        head no regex reads (Lark then reads the line)."""
+        if head not in BUILDERS and head not in _POINTS_LINES and head not in _LISTS:
+            return None  # (a trick line's head is its number: read by :meth:`_trick`)
+        term = self._term
         player = f"(?>{term('NAME')}|{term('STRING')})"
-        score = f"(?>{term('SCORE')})"
-        item_re = re.compile(
-            f"{_GAP}(?:(?P<NAME>{term('NAME')})|(?P<STRING>{term('STRING')})){_GAP}(?P<SCORE>{score})"
-        )
+        entry: tuple[re.Pattern[str], Build, int]
+        if head in BUILDERS:
+            entry = (self._shape(head), BUILDERS[head], len(SHAPES[head]))
+        elif head in _POINTS_LINES:
+            score = f"(?>{term('SCORE')})"
+            item_re = re.compile(
+                f"{_GAP}(?:(?P<NAME>{term('NAME')})|(?P<STRING>{term('STRING')})){_GAP}(?P<SCORE>{score})"
+            )
 
-        def points(m: Match, line: int) -> tuple[PlayerPoints, ...]:
-            return _points(m, line, item_re)
+            def points(m: Match, line: int) -> tuple[PlayerPoints, ...]:
+                return _points(m, line, item_re)
 
-        for head, kw in _POINTS_LINES.items():
             items = f"(?P<t2>(?:{_GAP}{player}{_GAP}{score})+)"
-            self.lines[head] = (compile_line([f"{_GAP}(?P<t1>{term(kw)})", items]), points, 2)
-        # the header lines of a list: a player, or a word, once or more
-        name_re = re.compile(f"{_GAP}(?:({term('NAME')})|({term('STRING')}))")
+            kw = _POINTS_LINES[head]
+            entry = (self._compile_line([f"{_GAP}(?P<t1>{term(kw)})", items]), points, 2)
+        elif head == "players":  # the header lines of a list: a player, once or more
+            name_re = re.compile(f"{_GAP}(?:({term('NAME')})|({term('STRING')}))")
 
-        def players(m: Match, line: int) -> tuple[PlayerRef, ...]:
-            return _players(m, line, name_re)
+            def players(m: Match, line: int) -> tuple[PlayerRef, ...]:
+                return _players(m, line, name_re)
 
-        names = f"(?P<t2>(?:{_GAP}{player})+)"
-        self.lines["players"] = (
-            compile_line([f"{_GAP}(?P<t1>{term('K_PLAYERS')})", names]),
-            players,
-            2,
-        )
-        word = f"(?>{term('WORD')})"
-        rule = [f"{_GAP}(?P<t1>{term('K_RULE')})", f"{_GAP}(?P<t2>{word})"]
-        rule.append(f"(?P<t3>(?:{_GAP}{word})+)")
-        self.lines["rule"] = (compile_line(rule), _rule, 3)
+            names = f"(?P<t2>(?:{_GAP}{player})+)"
+            pieces = [f"{_GAP}(?P<t1>{term('K_PLAYERS')})", names]
+            entry = (self._compile_line(pieces), players, 2)
+        else:  # rule
+            word = f"(?>{term('WORD')})"
+            rule = [f"{_GAP}(?P<t1>{term('K_RULE')})", f"{_GAP}(?P<t2>{word})"]
+            rule.append(f"(?P<t3>(?:{_GAP}{word})+)")
+            entry = (self._compile_line(rule), _rule, 3)
+        self.lines[head] = entry
+        return entry
 
     def terminal(self, name: str) -> re.Pattern[str]:
         """The grammar's terminal ``name`` compiled alone (to ``fullmatch`` one word)."""
@@ -250,7 +266,7 @@ class FastPath:
         """The statement on ``text`` (line ``line_no``; ``head`` its first word), or None."""
         if head[0].isdigit():
             return self._trick(text, line_no)
-        entry = self.lines.get(head)
+        entry = self.lines.get(head) or self._line(head)
         if entry is None:
             return None
         pattern, build, last = entry
@@ -268,6 +284,8 @@ class FastPath:
     def _trick(self, text: str, line_no: int) -> Statement | None:
         """A trick line, straight to the builder shared with the grammar callback
         (it is every other line of a full record)."""
+        if self.trick is None:
+            self.trick = self._shape("trick")
         m = self.trick.match(text)
         if m is None:
             return None

@@ -13,9 +13,9 @@ held as more than its text and its record.
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from importlib import resources
 from typing import cast
 
 from lark import Lark
@@ -33,8 +33,13 @@ from napkifu.notation.transform import Statement, StatementBuilder, comment_text
 
 
 def grammar_text() -> str:
-    """The notation's grammar (``napkifu/grammar.lark``)."""
-    return resources.files("napkifu").joinpath("grammar.lark").read_text(encoding="utf-8")
+    """The notation's grammar (``napkifu/grammar.lark``), read beside the package's
+    modules with a plain open: ``importlib.resources`` would import ``zipfile`` and
+    its readers at every start for a package that is always installed as files."""
+    with open(
+        os.path.join(os.path.dirname(os.path.dirname(__file__)), "grammar.lark"), encoding="utf-8"
+    ) as f:
+        return f.read()
 
 
 @lru_cache(maxsize=1)
