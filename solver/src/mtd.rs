@@ -1,13 +1,115 @@
-//! The value of a position by zero-window probes of the search (`search`): MTD(f)
-//! from a first guess, then halving; the first guess itself a smaller solve (the
-//! position one trick later, after a greedy trick); the honors still to be won,
-//! which bound every probe.
+//! The solver's answers — a position's value, a best card, every card's value —
+//! by zero-window probes of the search (`search`): MTD(f) from a first guess, then
+//! halving; the first guess itself a smaller solve (the position one trick later,
+//! after a greedy trick); the honors still to be won, which bound every probe.
 
 use crate::rules::JOKER;
-use crate::search::Solver;
+use crate::search::{Move, Position, Solver, LIMIT, STOPPED};
 use crate::state::State;
 
 impl Solver {
+    /// The honors Napoleon's side ends with from `p` (`taken`: hers so far);
+    /// `guess`, a value near the answer (the value before the last card), saves
+    /// zero-window probes.
+    /// `within`: bounds the caller knows the value keeps (the value after a card
+    /// of Napoleon's side is at most the value before it, after an ally's at least),
+    /// which save the probe that would only confirm them.
+    pub fn solve(
+        &mut self,
+        p: &Position,
+        taken: i32,
+        guess: Option<i32>,
+        within: (Option<i32>, Option<i32>),
+    ) -> Result<i32, String> {
+        let mut s = self.state(p)?;
+        let base = taken + self.fixed_credit(p);
+        let within = (within.0.map(|v| v - base), within.1.map(|v| v - base));
+        let v = self.mtd(&mut s, guess.map(|g| g - base), within);
+        self.check_stopped()?;
+        Ok(base + v)
+    }
+
+    /// A legal card of the player to move whose value is `value` (the position's
+    /// value, from `solve`): one zero-window probe a card, best-ordered first.
+    pub fn best_move(
+        &mut self,
+        p: &Position,
+        taken: i32,
+        value: i32,
+    ) -> Result<Option<Move>, String> {
+        let mut s = self.state(p)?;
+        let want = value - taken - self.fixed_credit(p);
+        let seat = s.seat(self.rules.players);
+        let maximize = s.side >> seat & 1 == 1;
+        let moves = self.moves(&s, seat, true);
+        for &m in moves.as_slice() {
+            let (gain, undo) = self.play(&mut s, seat, m);
+            let ok = if maximize {
+                gain + self.ab(&mut s, want - 1 - gain, want - gain).0 >= want
+            } else {
+                gain + self.ab(&mut s, want - gain, want + 1 - gain).0 <= want
+            };
+            self.unplay(&mut s, seat, m, undo);
+            self.check_stopped()?;
+            if ok {
+                let card = if m.card >= JOKER { JOKER } else { m.card };
+                return Ok(Some(Move {
+                    card,
+                    named: m.named,
+                }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Each legal card of the player to move, with the honors Napoleon's side ends
+    /// with after it under best play (a led joker once per suit it may name).
+    pub fn values(&mut self, p: &Position, taken: i32) -> Result<Vec<(Move, i32)>, String> {
+        let mut s = self.state(p)?;
+        let base = taken + self.fixed_credit(p);
+        let seat = s.seat(self.rules.players);
+        let moves = self.moves(&s, seat, false);
+        let mut out = Vec::new();
+        let mut guess = None;
+        for &m in moves.as_slice() {
+            let (gain, undo) = self.play(&mut s, seat, m);
+            let v = gain + self.mtd(&mut s, guess.map(|g: i32| g - gain), (None, None));
+            guess = Some(v);
+            self.unplay(&mut s, seat, m, undo);
+            self.check_stopped()?;
+            let card = if m.card >= JOKER { JOKER } else { m.card };
+            out.push((
+                Move {
+                    card,
+                    named: m.named,
+                },
+                base + v,
+            ));
+        }
+        Ok(out)
+    }
+
+    /// The legal cards of the player to move (for the parity tests).
+    pub fn legal_cards(&self, p: &Position) -> Result<Vec<Move>, String> {
+        let s = self.state(p)?;
+        let seat = s.seat(self.rules.players);
+        Ok(self.moves(&s, seat, false).as_slice().to_vec())
+    }
+
+    /// `Err(STOPPED)` once a poll asked the search to stop, `Err(LIMIT)` once the
+    /// node limit did (then ready again).
+    pub(crate) fn check_stopped(&mut self) -> Result<(), String> {
+        if std::mem::take(&mut self.stopped) {
+            return Err(if self.nodes >= self.limit {
+                LIMIT
+            } else {
+                STOPPED
+            }
+            .into());
+        }
+        Ok(())
+    }
+
     /// The value by zero-window probes: the first four as MTD(f) stepping from
     /// `guess` (the value is most often the guess or next to it; with the solved
     /// guess three steps took 2–4 % fewer nodes from tricks 2–4 but made a round
