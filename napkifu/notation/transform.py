@@ -284,29 +284,23 @@ def bids_at(line: int, base: int, value: str) -> tuple[Bid, ...]:
     """A bids run starting at column ``base`` as its bids, with their spans (shared by
     the grammar callback and the fast path). Unquoted items, all but a few, are
     split here in one pass (each item's meaning looked up as in :data:`BID_WORDS`)."""
-    bids: list[Bid] = []
-    add = bids.append
     if '"' in value:
-        for at, name, count, suit, bid_at, end in bid_items(value):
-            start = base + at
-            player = None
-            if name is not None:
-                player = PlayerRef(name, (line, start, start + bid_at - 1))
-            add(Bid(player, count, suit, (line, start + bid_at, start + end)))
-        return tuple(bids)
-    known_words = BID_WORDS
-    find = value.find
-    words = value.split()
-    if value == " ".join(words):  # single blanks: places counted, not searched
-        return counted_bids(line, base, [known_words.get(w) or bid_word(w) for w in words])
-    pos = 0
-    for word in words:
-        at = find(word, pos)
-        pos = at + len(word)
-        name, count, suit, bid_at, end = known_words.get(word) or bid_word(word)
+        items = bid_items(value)
+    else:
+        words = value.split()
+        meanings = [BID_WORDS.get(w) or bid_word(w) for w in words]
+        if value == " ".join(words):  # single blanks: places counted, not searched
+            return counted_bids(line, base, meanings)
+        items, pos = [], 0
+        for word, meaning in zip(words, meanings, strict=True):
+            pos = value.find(word, pos)
+            items.append((pos, *meaning))
+            pos += len(word)
+    bids: list[Bid] = []
+    for at, name, count, suit, bid_at, end in items:
         start = base + at
         player = None if name is None else PlayerRef(name, (line, start, start + bid_at - 1))
-        add(Bid(player, count, suit, (line, start + bid_at, start + end)))
+        bids.append(Bid(player, count, suit, (line, start + bid_at, start + end)))
     return tuple(bids)
 
 
