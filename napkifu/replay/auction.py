@@ -11,17 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from napkifu.cards import Suit
-from napkifu.model import Bid, Round
+from napkifu.model import Bid
 from napkifu.replay.report import Reporter, bid_text
 from napkifu.rules.build import Rules
-
-
-def round_bids(rnd: Round) -> tuple[Bid, ...]:
-    """:attr:`Round.all_bids` (the auction in order across the ``bids`` lines), the
-    one line's own tuple when there is one line — the common case, asked twice a
-    round: no generator then."""
-    lines = rnd.bids
-    return lines[0].bids if len(lines) == 1 else rnd.all_bids
 
 
 def bid_key(count: int, suit: Suit | int | None) -> int:

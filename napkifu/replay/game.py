@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 from napkifu.diagnostics import Budget
 from napkifu.model import Bid, Game, Round
-from napkifu.replay.auction import round_bids
 from napkifu.replay.report import Reporter
 from napkifu.replay.reread import Tries
 from napkifu.replay.results import JudgedGame, JudgedRound
@@ -40,7 +39,7 @@ def judge_game(
         doubt = False  # whether the rotation goes on from a first bidder in doubt
         for rnd in game.rounds:
             dealer = rnd.dealer.player.name if rnd.dealer is not None else None
-            bids = round_bids(rnd)
+            bids = rnd.all_bids
             named = _named_first(players, bids)
             first = first_bidder(players, dealer, named, _rotation(rules, prev, prev_first))
             # who bids first rests on one written name (a `Name:` prefix, or a dealer

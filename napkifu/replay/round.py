@@ -21,7 +21,7 @@ from napkifu.replay.adjutant import (
     find_holder,
     written_holder,
 )
-from napkifu.replay.auction import AuctionResult, bid_in_range, round_bids, run_auction
+from napkifu.replay.auction import AuctionResult, bid_in_range, run_auction
 from napkifu.replay.deal import check_deal, check_widow, hand_consistency, start_holdings
 from napkifu.replay.play_check import check_plays
 from napkifu.replay.report import Reporter, bid_text
@@ -100,7 +100,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
     rules, players = ctx.rules, ctx.players
     rep = Reporter(ctx.file, ctx.game, rnd.number)
     n = len(players)
-    bids = round_bids(rnd)
+    bids = rnd.all_bids
     auction = run_auction(rules, players, ctx.first_bidder, bids, rep) if bids else AuctionResult()
     base = RoundIdentity(
         game=ctx.game,
@@ -179,7 +179,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
     # (every readable trick has its n cards, so complete play is every trick seated)
     complete = len(seated) == rules.tricks
     plays: dict[int, list[int]] = {s: [] for s in range(n)}
-    by_seat = by_seat_getters(rules, n)
+    by_seat = by_seat_getters(n)
     for s, cards in enumerate(zip(*[by_seat[t.seats](t.cards) for t in seated], strict=True)):
         plays[s] = list(cards)  # (each seat's cards in the order of the tricks)
     good_hands = (

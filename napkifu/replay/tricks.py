@@ -73,7 +73,7 @@ def seat_tricks(
     total = rules.tricks
     is_honor = rules.honor_cards.__contains__  # (honors_in, its bound test made once)
     rank = ranker(rules, trump).rank
-    orders = seat_orders(rules, n)
+    orders = seat_orders(n)
     prev_line = 0
     lost_seating = False
     for k, line in enumerate(lines):
@@ -291,7 +291,7 @@ def honors_in(cards: Sequence[int], honor_cards: Collection[int]) -> tuple[int, 
     return tuple(filter(honor_cards.__contains__, cards))
 
 
-def seat_orders(rules: Rules, n: int) -> dict[tuple[int, int], tuple[int, ...]]:
+def seat_orders(n: int) -> dict[tuple[int, int], tuple[int, ...]]:
     """The seats of a trick in playing order, by (leader, direction), for ``n`` seats
     (the same for every rules: kept by ``n``)."""
     got = _SEAT_ORDERS.get(n)
@@ -304,16 +304,14 @@ def seat_orders(rules: Rules, n: int) -> dict[tuple[int, int], tuple[int, ...]]:
     return got
 
 
-def by_seat_getters(
-    rules: Rules, n: int
-) -> dict[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]:
+def by_seat_getters(n: int) -> dict[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]:
     """For each playing order of :func:`seat_orders`, what turns a full trick's cards
     (in that order) into the cards by seat: the seat's card at its index."""
     got = _BY_SEAT.get(n)
     if got is None:
         got = _BY_SEAT[n] = {
             order: itemgetter(*sorted(range(n), key=order.__getitem__))
-            for order in seat_orders(rules, n).values()
+            for order in seat_orders(n).values()
         }
     return got
 
