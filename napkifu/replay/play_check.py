@@ -86,6 +86,7 @@ def check_plays(
         cards = t.cards
         opening = t.number == 1 and bool(t.seats) and t.seats[0] == napoleon
         sure = sure_cards(rules, cards, lead_suit, opening)
+        lo, hi = sure.start, sure.stop  # (two int compares a card, not a range's test)
         mask = (1 << len(t.seats)) - 1  # (a bit is cleared for a card its player did not hold)
         for i, s in enumerate(t.seats):
             c = cards[i]
@@ -113,7 +114,7 @@ def check_plays(
                 )
             gone[c] = seen + 1
             hold = holds[s]
-            if c not in sure and c in hold:  # (a card not held is not judged here)
+            if not lo <= c < hi and c in hold:  # (a card not held is not judged here)
                 first = opening and i == 0
                 if not plainly_legal(rules, hold, cards, i, lead_suit, trump, first):
                     v = violation(rules, hold, cards[:i], lead_suit, trump, c, first)
