@@ -74,6 +74,7 @@ def seat_tricks(
     is_honor = rules.honor_cards.__contains__  # (honors_in, its bound test made once)
     rank = ranker(rules, trump).rank
     orders = seat_orders(n)
+    turning = turning_cards(rules, trump)  # (empty without reverse-jack)
     prev_line = 0
     lost_seating = False
     for k, line in enumerate(lines):
@@ -123,9 +124,9 @@ def seat_tricks(
             winner = seats[ranked[0]]
         else:
             lead_suit, ranked, winner = None, NO_RANK, leader
-        if rules.reverse_jack:
+        if turning and not turning.isdisjoint(cards):  # (most tricks: no turning J)
             for c in cards:
-                if reverses(rules, c, trump):
+                if c in turning:
                     step = -step
         honors = tuple(filter(is_honor, cards))
         out.append(
@@ -370,3 +371,18 @@ def reverses(rules: Rules, card: Card, trump: int | None) -> bool:
     if not rules.reverse_jack or card >= JOKER or card % 13 != _JACK:
         return False
     return trump is None or card // 13 not in (trump, _PARTNER[trump])
+
+
+def turning_cards(rules: Rules, trump: int | None) -> frozenset[Card]:
+    """The cards of the deck that :func:`reverses` says turn the direction, asked once
+    a round (a trick then asks the set, not a call a card). Kept by the one fact of
+    ``rules`` :func:`reverses` reads (``reverse_jack``) and the trump: a few sets for
+    every rules object; a fact read there must be in the key here."""
+    key = (rules.reverse_jack, trump)
+    got = _TURNING.get(key)
+    if got is None:
+        got = _TURNING[key] = frozenset(c for c in range(JOKER) if reverses(rules, c, trump))
+    return got
+
+
+_TURNING: dict[tuple[bool, int | None], frozenset[Card]] = {}
