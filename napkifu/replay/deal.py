@@ -303,7 +303,10 @@ def check_widow(
 ) -> None:
     """NAP204: a widow card can only be played by Napoleon, who took the widow."""
     cards = {ref.card for ref in widow}
-    if all(cards.isdisjoint(p) for s, p in plays.items() if players[s] != napoleon):
+    for s, p in plays.items():
+        if players[s] != napoleon and not cards.isdisjoint(p):
+            break
+    else:
         return  # (the common case: no one else plays a widow card)
     by_card = {c: s for s, cards in plays.items() for c in cards if c < JOKER}
     for ref in widow:
