@@ -49,7 +49,11 @@ def find_holder(
             revealed = t.number
             player = players[t.seats[t.cards.index(called)]]
             break
-    owner = next((n for n, cards in hands.items() if called in cards and n != napoleon), None)
+    owner = None  # (another player whose given hand holds it)
+    for n, cards in hands.items():
+        if called in cards and n != napoleon:
+            owner = n
+            break
     set_aside = (
         called in hands.get(napoleon, ())
         or (widow is not None and called in widow)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from operator import attrgetter
 
 from napkifu.diagnostics import Budget
 from napkifu.model import Bid, Game, Round
@@ -45,8 +46,7 @@ def judge_game(
             # who bids first rests on one written name (a `Name:` prefix, or a dealer
             # who is no player) — or on the rotation from a round where it did and
             # nothing confirmed it: that name may be the slip, so the round may re-read it
-            prefixed = any(b.player for b in bids[: len(players)])
-            doubtful = (dealer is None and (prefixed or doubt)) or (
+            doubtful = (dealer is None and (doubt or any(map(_PLAYER, bids[: len(players)])))) or (
                 dealer is not None and dealer not in players
             )
             ctx = RoundContext(
@@ -103,6 +103,9 @@ def _check_dealer(
         f"dealer {dealer} is not the next seat: after {before} deals, {expected} deals",
         f"ディーラー {dealer} が次の席ではない（{before} の次は {expected}）",
     )
+
+
+_PLAYER = attrgetter("player")  # (a bid's `Name:` prefix; by a C map, not a generator)
 
 
 def _named_first(players: tuple[str, ...], bids: Sequence[Bid]) -> str | None:

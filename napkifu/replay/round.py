@@ -258,7 +258,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
         )
     elif rnd.result is not None and rnd.result.honors is not None:
         honors_nap = rnd.result.honors
-        d = sum(1 for c in (discards or ()) if c in rules.honor_cards)
+        d = sum(map(rules.honor_cards.__contains__, discards or ()))
         honors_all = rules.honors_total - honors_nap - (d if rules.discard_honors == "void" else 0)
     if rnd.tricks and rnd.result is not None and honors_nap is None:
         honors_nap = rnd.result.honors

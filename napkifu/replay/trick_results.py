@@ -207,7 +207,7 @@ def judged_tricks(
         return out, None, None
     total = rules.honors_total
     if discards is not None:
-        d_options = [sum(1 for c in discards if c in rules.honor_cards)]
+        d_options = [sum(map(rules.honor_cards.__contains__, discards))]
     elif complete:
         d_options = [total - played_honors]
     else:
