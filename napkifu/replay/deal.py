@@ -303,8 +303,8 @@ def check_widow(
 ) -> None:
     """NAP204: a widow card can only be played by Napoleon, who took the widow."""
     cards = {ref.card for ref in widow}
-    for s, p in plays.items():
-        if players[s] != napoleon and not cards.isdisjoint(p):
+    for seat, p in plays.items():
+        if players[seat] != napoleon and not cards.isdisjoint(p):
             break
     else:
         return  # (the common case: no one else plays a widow card)
