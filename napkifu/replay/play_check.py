@@ -65,12 +65,12 @@ def check_plays(
     napoleon: int | None,
     discards: Sequence[int],
     rep: Reporter,
-    owners: Mapping[int, int] | None = None,
+    owners: Sequence[int | None] | None = None,
 ) -> PlayCheck:
     """Check every play against the holding before it (NAP503–NAP507).
 
     ``holdings`` maps each seat to the cards it holds at trick 1 (consumed here);
-    ``owners`` maps the cards of the given ``hand`` lines to their seats."""
+    ``owners`` gives, by card, the seat whose given ``hand`` line holds it (None: none)."""
     for h in holdings.values():
         h.sort()  # kept sorted: removing a card keeps the order, so no sort per trick
     start = {s: tuple(h) for s, h in holdings.items()}
@@ -103,8 +103,8 @@ def check_plays(
                     + ("捨て札にあります" if thrown else "既に出ています"),
                     t.number,
                 )
-            elif owners and owners.get(c, s) != s:
-                name, other = players[s], players[owners[c]]
+            elif owners is not None and (o := owners[c]) is not None and o != s:
+                name, other = players[s], players[o]
                 rep.add(
                     "NAP503",
                     t.line.plays[i].span,

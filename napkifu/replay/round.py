@@ -166,12 +166,13 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
     discard_list = [r.card for r in rnd.discard.cards] if rnd.discard else None
     discards = {c for c in discard_list if c != UNKNOWN} if discard_list is not None else None
     called = rnd.call.card.card if rnd.call else None
-    owners: dict[int, int] = {}  # card → the seat whose given hand holds it (a later one wins)
+    # card → the seat whose given hand holds it (a later hand wins), None: no given hand
+    owners: list[int | None] | None = [None] * (UNKNOWN + 1) if hands else None
     for name, h in hands.items():  # (every name of ``hands`` is a player's)
         seat = players.index(name)
         for r in h.cards:
             if r.card < JOKER:
-                owners[r.card] = seat
+                owners[r.card] = seat  # type: ignore[index]
     readable, unknown = split_unknown_tricks(rules, n, rnd.tricks, rep)
     lost = tuple(sorted((*rnd.lost_lines, *unknown)))
     seated = seat_tricks(rules, players, readable, nap_seat, trump, rep, owners, lost)

@@ -53,12 +53,13 @@ def seat_tricks(
     first_leader: int,
     trump: int | None,
     rep: Reporter,
-    owners: Mapping[int, int] | None = None,
+    owners: Sequence[int | None] | None = None,
     lost: Sequence[int] = (),
 ) -> list[SeatedTrick]:
     """Seat and resolve every trick; report NAP501, NAP502, NAP203 and NAP507 (joker
-    suit). ``first_leader`` is Napoleon's seat; ``owners`` maps the cards of the given
-    ``hand`` lines to their seats (it settles a disputed leader).
+    suit). ``first_leader`` is Napoleon's seat; ``owners`` gives, by card, the seat
+    whose given ``hand`` line holds it, None for a card in none (it settles a disputed
+    leader; a list indexed by card, so a card's owner is a subscript, not a look-up).
 
     ``lost`` holds the round's lines the grammar rejected. A trick after such a gap
     may follow a lost trick, so who leads it is unknown: it is seated from its written
@@ -109,7 +110,7 @@ def seat_tricks(
         if len(cards) > n:
             cards = cards[:n]
         order = orders[leader, step] if n else ()
-        if owners and not (gap or lost_seating):
+        if owners is not None and not (gap or lost_seating):
             fixed = _seat_order(players, line, order, orders, owners, out, rep)
             if fixed is not None:
                 line = fixed
@@ -241,7 +242,7 @@ def _seat_order(
     line: TrickLine,
     seats: tuple[int, ...],
     orders: Mapping[tuple[int, int], tuple[int, ...]],
-    owners: Mapping[int, int],
+    owners: Sequence[int | None],
     earlier: Sequence[SeatedTrick],
     rep: Reporter,
 ) -> TrickLine | None:
@@ -252,17 +253,16 @@ def _seat_order(
     A card played in an ``earlier`` trick says nothing of who holds it now: a line
     holding one is a slip already (NAP503), and a re-seating it happened to fit
     would blame the trick's other players for it."""
-    get = owners.get
     cards = line.cards
     for c, s in zip(cards, seats, strict=False):
-        o = get(c)
+        o = owners[c]
         if o is not None and o != s:
             break
     else:
         return None  # (the common case: the given hands agree with the seating)
     if any(c != JOKER and c in t.cards for t in earlier for c in cards):
         return None
-    owned = [owners.get(c) for c in cards]
+    owned = [owners[c] for c in cards]
     if len(cards) != len(seats) or sum(o is not None for o in owned) < len(cards) - 1:
         return None
     if all(o is None or o == s for o, s in zip(owned, seats, strict=True)):
@@ -331,7 +331,7 @@ def _disputed_leader(
     n: int,
     trump: int | None,
     seat_of: Mapping[str, int],
-    owners: Mapping[int, int] | None,
+    owners: Sequence[int | None] | None,
 ) -> int:
     """Who to seat trick ``lines[k]`` from when its written leader is not the computed one.
 
@@ -349,7 +349,9 @@ def _disputed_leader(
     def fit(leader: int) -> tuple[int, int]:
         seats = [(leader + step * i) % n for i in range(len(cards))]
         owned = sum(
-            1 for s, c in zip(seats, cards, strict=True) if owners and owners.get(c, s) == s
+            1
+            for s, c in zip(seats, cards, strict=True)
+            if owners is not None and owners[c] in (None, s)
         )
         nxt = lines[k + 1].leader if k + 1 < len(lines) else None
         if not cards or nxt is None or nxt.name not in seat_of:
