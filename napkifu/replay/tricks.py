@@ -75,6 +75,7 @@ def seat_tricks(
     is_honor = rules.honor_cards.__contains__  # (honors_in, its bound test made once)
     rank = ranker(rules, trump).rank
     orders = seat_orders(n)
+    rows = seat_rows(n)
     turning = turning_cards(rules, trump)  # (empty without reverse-jack)
     prev_line = 0
     lost_seating = False
@@ -109,7 +110,7 @@ def seat_tricks(
         cards = line.cards
         if len(cards) > n:
             cards = cards[:n]
-        order = orders[leader, step] if n else ()
+        order = rows[step][leader] if n else ()
         if owners is not None and not (gap or lost_seating):
             fixed = _seat_order(players, line, order, orders, owners, out, rep)
             if fixed is not None:
@@ -305,6 +306,16 @@ def seat_orders(n: int) -> dict[tuple[int, int], tuple[int, ...]]:
     return got
 
 
+def seat_rows(n: int) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """:func:`seat_orders` by direction, then leader: ``seat_rows(n)[step][leader]`` (a
+    trick asks an int key and an index, not a tuple key hashed)."""
+    got = _SEAT_ROWS.get(n)
+    if got is None:
+        orders = seat_orders(n)
+        got = _SEAT_ROWS[n] = {d: tuple(orders[f, d] for f in range(n)) for d in (1, -1)}
+    return got
+
+
 def by_seat_getters(n: int) -> dict[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]:
     """For each playing order of :func:`seat_orders`, what turns a full trick's cards
     (in that order) into the cards by seat: the seat's card at its index."""
@@ -318,6 +329,7 @@ def by_seat_getters(n: int) -> dict[tuple[int, ...], Callable[[Sequence[int]], t
 
 
 _SEAT_ORDERS: dict[int, dict[tuple[int, int], tuple[int, ...]]] = {}
+_SEAT_ROWS: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = {}
 _BY_SEAT: dict[int, dict[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]] = {}
 
 
