@@ -178,10 +178,13 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
     seated = seat_tricks(rules, players, readable, nap_seat, trump, rep, owners, lost)
     # (every readable trick has its n cards, so complete play is every trick seated)
     complete = len(seated) == rules.tricks
-    plays: dict[int, list[int]] = {s: [] for s in range(n)}
     by_seat = by_seat_getters(n)
-    for s, cards in enumerate(zip(*[by_seat[t.seats](t.cards) for t in seated], strict=True)):
-        plays[s] = list(cards)  # (each seat's cards in the order of the tricks)
+    # (each seat's cards in the order of the tricks; no trick seated: none)
+    plays: dict[int, list[int]] = (
+        dict(enumerate(map(list, zip(*[by_seat[t.seats](t.cards) for t in seated], strict=True))))
+        if seated
+        else {s: [] for s in range(n)}
+    )
     good_hands = (
         hand_consistency(
             rules,
