@@ -15,6 +15,7 @@ Public API (stable):
 from __future__ import annotations
 
 import dataclasses
+from operator import attrgetter
 
 from napkifu.diagnostics import Budget, Diagnostic
 from napkifu.gcpause import paused_gc
@@ -65,6 +66,9 @@ def judge(
     return games, diags
 
 
+_IS_NOTE = attrgetter("is_note")
+
+
 def _notes_once(games: tuple[JudgedGame, ...], noted: set[str]) -> tuple[JudgedGame, ...]:
     """``games`` with each note code kept at its first round only (``noted``: the
     codes given before, updated). Rebuilds only the games and rounds that hold a note."""
@@ -73,7 +77,7 @@ def _notes_once(games: tuple[JudgedGame, ...], noted: set[str]) -> tuple[JudgedG
         rounds = list(game.rounds)
         changed = False
         for r, rnd in enumerate(rounds):
-            if not any(d.is_note for d in rnd.diagnostics):
+            if not any(map(_IS_NOTE, rnd.diagnostics)):  # (no generator: asked a round)
                 continue
             kept = []
             for d in rnd.diagnostics:

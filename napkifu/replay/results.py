@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Literal, NamedTuple
 
 from napkifu.cards import Card, Suit
@@ -17,6 +18,9 @@ from napkifu.model import Bid, Game, Record, Round, Span
 
 Side = Literal["napoleon", "allies"]
 RoundKind = Literal["full", "claim", "score-sheet", "redeal"]
+
+
+_IS_ERROR = attrgetter("is_error")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +113,7 @@ class JudgedRound:
 
     @property
     def has_errors(self) -> bool:
-        return any(d.is_error for d in self.diagnostics)
+        return any(map(_IS_ERROR, self.diagnostics))  # (no generator: asked a round)
 
     @property
     def all_bids(self) -> tuple[Bid, ...]:
@@ -154,7 +158,7 @@ class Judgement:
 
     @property
     def has_errors(self) -> bool:
-        return any(d.is_error for d in self.diagnostics)
+        return any(map(_IS_ERROR, self.diagnostics))  # (no generator: asked a round)
 
     @property
     def rounds(self) -> tuple[JudgedRound, ...]:
