@@ -159,7 +159,8 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
     trump = None if suit is None else int(suit)
     check_deal(rules, rnd, napoleon, rep, players)
     nap_seat = players.index(napoleon)
-    hands = {h.player.name: h for h in rnd.hands if h.player.name in players}  # (else NAP103)
+    # (a name not among the players is NAP103's; no comprehension for a round without hands)
+    hands = {h.player.name: h for h in rnd.hands if h.player.name in players} if rnd.hands else {}
     widow = {r.card for r in rnd.widow.cards if r.card != UNKNOWN} if rnd.widow else None
     widow_list = [r.card for r in rnd.widow.cards] if rnd.widow else None
     widow_known = widow_list is not None and UNKNOWN not in widow_list
@@ -200,7 +201,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
         if rnd.tricks
         else {}
     )
-    known_hands = {name: {r.card for r in h.cards} for name, h in hands.items()}
+    known_hands = {name: {r.card for r in h.cards} for name, h in hands.items()} if hands else {}
     if rnd.widow is not None and rnd.tricks:
         check_widow(players, napoleon, rnd.widow.cards, plays, rep)
     nap_dealt = known_hands.get(napoleon)
