@@ -123,25 +123,27 @@ impl Solver {
         for &c in &s.trick[..s.tlen] {
             present |= 1 << c;
         }
-        let honor = self.rules.honors >> card & 1;
-        let in_run = |c: u8| self.low >> c & 1 == 1 && self.rules.honors >> c & 1 == honor;
-        let mut out = 0u64;
-        for c in (base..card).rev() {
-            if present >> c & 1 == 1 {
-                if !in_run(c) {
-                    break;
-                }
-                out |= s.hands[seat] & 1 << c;
-            }
-        }
-        for c in card + 1..top {
-            if present >> c & 1 == 1 {
-                if !in_run(c) {
-                    break;
-                }
-                out |= s.hands[seat] & 1 << c;
-            }
-        }
-        out
+        // The run's ends, by masks: the nearest card in play on each side that is
+        // not of the run (not plain, or an honor when `card` is none or the reverse).
+        let class = if self.rules.honors >> card & 1 == 1 {
+            self.low & self.rules.honors
+        } else {
+            self.low & !self.rules.honors
+        };
+        let bad = present & suit & !class;
+        let below = bad & ((1u64 << card) - 1);
+        let from = if below == 0 {
+            base as u32
+        } else {
+            64 - below.leading_zeros()
+        };
+        let above = bad & !((2u64 << card) - 1);
+        let to = if above == 0 {
+            top as u32
+        } else {
+            above.trailing_zeros().min(top as u32)
+        };
+        let span = |a: u32, b: u32| if b > a { ((1u64 << (b - a)) - 1) << a } else { 0 };
+        s.hands[seat] & (span(from, card as u32) | span(card as u32 + 1, to))
     }
 }
