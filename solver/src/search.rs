@@ -140,7 +140,7 @@ impl Solver {
             .trick
             .first()
             .and_then(|&c| self.rules.lead_suit(c, p.named));
-        Ok(State {
+        let mut st = State {
             hands: p.hands,
             trick,
             tlen: p.trick.len(),
@@ -151,7 +151,10 @@ impl Solver {
             side: p.napoleon_side,
             widow: p.widow_honors,
             pending: self.rules.discard == 3 && trick_no == 1 && p.first_trick_napoleon.is_none(),
-        })
+            rem: 0,
+        };
+        st.rem = self.remaining(&st);
+        Ok(st)
     }
 
     /// Honors of the discards that are Napoleon's side's whatever happens next.
@@ -180,7 +183,8 @@ impl Solver {
         let mut key: Option<(Key, Lows, u64)> = None;
         let mut hint = u8::MAX;
         let mut read = 0u64;
-        let rem = self.remaining(s);
+        let rem = s.rem;
+        debug_assert_eq!(rem, self.remaining(s));
         if !self.pruning {
             return (self.plain(s, alpha, beta), 0);
         }

@@ -15,6 +15,8 @@ pub(crate) struct State {
     pub(crate) side: u8,
     pub(crate) widow: u8,
     pub(crate) pending: bool, // trick 1 not finished and its winner takes the discards
+    /// Honors still to be won (`remaining`), kept up by `play` and `unplay`.
+    pub(crate) rem: i32,
 }
 
 impl Solver {
@@ -27,6 +29,7 @@ impl Solver {
             tlen: s.tlen,
             trick: s.trick,
             read: 0,
+            rem: s.rem,
         };
         s.hands[seat] &= !(1 << m.card);
         s.trick[s.tlen] = m.card;
@@ -47,16 +50,15 @@ impl Solver {
         let w = r.winner(norm, s.lead, s.trick_no);
         undo.read = self.trick_read(&s.trick[..n], w);
         let win_seat = (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
-        let mut gain = 0;
-        if s.side >> win_seat & 1 == 1 {
-            gain = norm
-                .iter()
-                .filter(|&&c| c < JOKER && r.honors >> c & 1 == 1)
-                .count() as i32;
-            if s.pending {
-                gain += s.widow as i32;
-            }
+        let mut honors = norm
+            .iter()
+            .filter(|&&c| c < JOKER && r.honors >> c & 1 == 1)
+            .count() as i32;
+        if s.pending {
+            honors += s.widow as i32;
         }
+        s.rem -= honors;
+        let gain = if s.side >> win_seat & 1 == 1 { honors } else { 0 };
         for &c in norm {
             if r.reverses(c) {
                 s.step = -s.step;
@@ -78,6 +80,7 @@ impl Solver {
         s.leader = u.leader;
         s.step = u.step;
         s.pending = u.pending;
+        s.rem = u.rem;
         s.tlen = u.tlen;
         s.trick = u.trick; // the next trick's cards overwrote this one's
         s.hands[seat] |= 1 << m.card;
@@ -93,6 +96,7 @@ pub(crate) struct Undo {
     pub(crate) trick: [u8; 6],
     /// The low card whose rank won the trick this card finished (`ranks`).
     pub(crate) read: u64,
+    pub(crate) rem: i32,
 }
 
 impl State {
