@@ -167,14 +167,8 @@ impl Solver {
                 return None;
             }
         }
-        let follow = strongest(1);
-        let mut bits = followers;
-        while bits != 0 {
-            let c = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if follow[c] <= weak {
-                return None;
-            }
+        if followers & self.follow_beats[(variant * 5 + lead) * self.span + weak as usize] != 0 {
+            return None;
         }
         Some(((s.side >> seat_of(w) & 1) as usize, s.trick[w]))
     }

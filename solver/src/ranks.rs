@@ -143,7 +143,13 @@ impl Solver {
         } else {
             above.trailing_zeros().min(top as u32)
         };
-        let span = |a: u32, b: u32| if b > a { ((1u64 << (b - a)) - 1) << a } else { 0 };
+        let span = |a: u32, b: u32| {
+            if b > a {
+                ((1u64 << (b - a)) - 1) << a
+            } else {
+                0
+            }
+        };
         s.hands[seat] & (span(from, card as u32) | span(card as u32 + 1, to))
     }
 }

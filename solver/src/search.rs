@@ -43,6 +43,11 @@ pub struct Solver {
     pub(crate) strongest: [u16; 54],
     /// `bounds::strongest_in`.
     pub(crate) strongest_in: Vec<[u16; 54]>,
+    /// Per (whether the mighty is in the trick: no, maybe, yes; lead suit or none)
+    /// and sort key `k` < `span`, the cards whose strongest key as a follower is
+    /// at most `k` (`decided`: may a follower still beat the trick's best card).
+    pub(crate) follow_beats: Vec<u64>,
+    pub(crate) span: usize,
     /// `bounds::beaten_led`.
     pub(crate) beaten_led: Vec<u64>,
     /// Per lead suit (4: none), the cards that may win a trick they follow in
@@ -84,6 +89,15 @@ impl Solver {
         let (weakest, strongest) = crate::bounds::extremes(&rules);
         let strongest_in = crate::bounds::strongest_in(&rules);
         let beaten_led = crate::bounds::beaten_led(&rules);
+        let span = 16 * (rules.nlad as usize + 1); // above every real key
+        let follow_beats = (0..15 * span)
+            .map(|i| {
+                let keys = &strongest_in[15 + i / span]; // followed: (1 * 3 + variant) * 5 + lead
+                (0..54)
+                    .filter(|&c| keys[c] as usize <= i % span)
+                    .fold(0, |a, c| a | 1 << c)
+            })
+            .collect();
         let keyed = [Some(0), Some(1), Some(2), Some(3), None].map(|lead| {
             (0..54u8)
                 .filter(|&c| {
@@ -105,6 +119,8 @@ impl Solver {
             weakest,
             strongest,
             strongest_in,
+            follow_beats,
+            span,
             beaten_led,
             keyed,
             by_strength,

@@ -58,7 +58,11 @@ impl Solver {
             honors += s.widow as i32;
         }
         s.rem -= honors;
-        let gain = if s.side >> win_seat & 1 == 1 { honors } else { 0 };
+        let gain = if s.side >> win_seat & 1 == 1 {
+            honors
+        } else {
+            0
+        };
         for &c in norm {
             if r.reverses(c) {
                 s.step = -s.step;
