@@ -137,7 +137,7 @@ impl Solver {
             *t = c.min(JOKER);
         }
         let table = &table[..s.tlen];
-        let (mis, variant): (&[bool], usize) = if table.iter().any(|&c| c == MIGHTY) {
+        let (mis, variant): (&[bool], usize) = if table.contains(&MIGHTY) {
             (&[true], 2)
         } else if followers >> MIGHTY & 1 == 1 {
             (&[false, true], 1)

@@ -141,7 +141,7 @@ impl Solver {
             return;
         }
         let cards = &s.trick[..s.tlen];
-        let mighty_in = cards.iter().any(|&c| c == crate::rules::MIGHTY);
+        let mighty_in = cards.contains(&crate::rules::MIGHTY);
         let mut bi = 0;
         let mut bk = r.key(cards[0], 0, s.lead, false, mighty_in);
         for (i, &c) in cards.iter().enumerate().skip(1) {

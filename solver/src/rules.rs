@@ -308,7 +308,7 @@ impl Rules {
     /// The index of the winning card of a finished trick (leader first).
     pub fn winner(&self, cards: &[u8], lead: Option<u8>, trick_no: u8) -> usize {
         let s2 = self.same_two_holds(cards, lead, trick_no);
-        let mighty_in = cards.iter().any(|&c| c == MIGHTY);
+        let mighty_in = cards.contains(&MIGHTY);
         let mut best = 0;
         let mut best_key = self.key(cards[0], 0, lead, s2, mighty_in);
         for (i, &c) in cards.iter().enumerate().skip(1) {
@@ -346,7 +346,7 @@ impl Rules {
     fn request_active(&self, trick: &[u8]) -> bool {
         match self.joker_request {
             1 => trick.first() == Some(&CLUB_THREE),
-            2 => trick.iter().any(|&c| c == CLUB_THREE),
+            2 => trick.contains(&CLUB_THREE),
             _ => false,
         }
     }

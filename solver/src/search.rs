@@ -168,7 +168,16 @@ impl Solver {
             widow: p.widow_honors,
             pending: self.rules.discard == 3 && trick_no == 1 && p.first_trick_napoleon.is_none(),
             rem: 0,
+            holders: [0; 5],
         };
+        for (seat, &h) in p.hands[..n].iter().enumerate() {
+            let mut bits = h;
+            while bits != 0 {
+                let (w, b) = crate::state::holder_bits(bits.trailing_zeros() as u8, seat);
+                bits &= bits - 1;
+                st.holders[w] |= b;
+            }
+        }
         st.rem = self.remaining(&st);
         Ok(st)
     }
@@ -220,7 +229,7 @@ impl Solver {
                 | (s.side as u64) << 8
                 | if s.pending { (s.widow as u64) << 16 } else { 0 };
             let present = s.hands[..n].iter().fold(0, |a, h| a | h);
-            let (k, lows) = self.canon.key(&s.hands[..n], extra);
+            let (k, lows) = self.canon.key(&s.holders, extra);
             if let Some((lo, hi, mv, counts)) = self.table.get(&k, &lows) {
                 hint = mv;
                 read = self.read_cards(present, counts);

@@ -17,6 +17,17 @@ pub(crate) struct State {
     pub(crate) pending: bool, // trick 1 not finished and its winner takes the discards
     /// Honors still to be won (`remaining`), kept up by `play` and `unplay`.
     pub(crate) rem: i32,
+    /// Who holds each card (seat + 1) in three 13-bit planes a word, per suit and
+    /// the jokers last: the table's key (`canon`), kept up by `play` and `unplay`
+    /// instead of gathered from the hands at every trick's start.
+    pub(crate) holders: [u64; 5],
+}
+
+/// The word of `holders` that holds `card`, and `card`'s bits there for `seat`.
+pub(crate) fn holder_bits(card: u8, seat: usize) -> (usize, u64) {
+    let (w, r) = ((card / 13) as usize, card % 13);
+    let o = seat as u64 + 1;
+    (w, ((o & 1) | (o >> 1 & 1) << 13 | (o >> 2 & 1) << 26) << r)
 }
 
 impl Solver {
@@ -32,6 +43,8 @@ impl Solver {
             rem: s.rem,
         };
         s.hands[seat] &= !(1 << m.card);
+        let (w, _) = holder_bits(m.card, 0);
+        s.holders[w] &= !((1 | 1 << 13 | 1 << 26) << (m.card % 13));
         s.trick[s.tlen] = m.card;
         if s.tlen == 0 {
             s.lead = self.rules.lead_suit(m.card, m.named);
@@ -88,6 +101,8 @@ impl Solver {
         s.tlen = u.tlen;
         s.trick = u.trick; // the next trick's cards overwrote this one's
         s.hands[seat] |= 1 << m.card;
+        let (w, bits) = holder_bits(m.card, seat);
+        s.holders[w] |= bits;
     }
 }
 
