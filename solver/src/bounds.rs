@@ -137,14 +137,14 @@ impl Solver {
             *t = c.min(JOKER);
         }
         let table = &table[..s.tlen];
-        let (mis, variant): (&[bool], usize) = if table.contains(&MIGHTY) {
+        let (mis, variant): (&[bool], usize) = if s.win.mighty {
             (&[true], 2)
         } else if followers >> MIGHTY & 1 == 1 {
             (&[false, true], 1)
         } else {
             (&[false], 0)
         };
-        let w = r.winner(table, s.lead, s.trick_no);
+        let w = s.win.at;
         let mut weak = 0;
         for &m in mis {
             for s2 in [false, true] {

@@ -169,7 +169,12 @@ impl Solver {
             pending: self.rules.discard == 3 && trick_no == 1 && p.first_trick_napoleon.is_none(),
             rem: 0,
             holders: [0; 5],
+            win: Default::default(),
         };
+        for i in 0..p.trick.len() {
+            st.tlen = i + 1;
+            st.win = self.winning(&st);
+        }
         for (seat, &h) in p.hands[..n].iter().enumerate() {
             let mut bits = h;
             while bits != 0 {

@@ -1,6 +1,6 @@
 //! The mutable state of one search: playing a card and taking it back.
 
-use crate::rules::JOKER;
+use crate::rules::{JOKER, MIGHTY};
 use crate::search::{Move, Solver};
 
 /// The mutable state of one search.
@@ -21,6 +21,21 @@ pub(crate) struct State {
     /// the jokers last: the table's key (`canon`), kept up by `play` and `unplay`
     /// instead of gathered from the hands at every trick's start.
     pub(crate) holders: [u64; 5],
+    /// The trick so far's winning card, kept up card by card (`winning`).
+    pub(crate) win: Winning,
+}
+
+/// The winning card of the trick so far (its index, leader first, and sort key)
+/// and the context its key was read in: same-two holding for the cards so far,
+/// the mighty among them. A card that changes neither context only has to beat
+/// the key; `Rules::winner` is asked again only when the context changes (the
+/// trick's winner was asked at every card inside a trick: 9 % of the search).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Winning {
+    pub(crate) at: usize,
+    key: u16,
+    s2: bool,
+    pub(crate) mighty: bool,
 }
 
 /// The word of `holders` that holds `card`, and `card`'s bits there for `seat`.
@@ -41,6 +56,7 @@ impl Solver {
             trick: s.trick,
             read: 0,
             rem: s.rem,
+            win: s.win,
         };
         s.hands[seat] &= !(1 << m.card);
         let (w, _) = holder_bits(m.card, 0);
@@ -50,17 +66,15 @@ impl Solver {
             s.lead = self.rules.lead_suit(m.card, m.named);
         }
         s.tlen += 1;
+        s.win = self.winning(s);
         let n = self.rules.players;
         if s.tlen < n {
             return (0, undo);
         }
         let r = &self.rules;
-        let mut buf = s.trick;
-        for c in buf[..n].iter_mut() {
-            *c = (*c).min(JOKER);
-        }
-        let norm = &buf[..n];
-        let w = r.winner(norm, s.lead, s.trick_no);
+        let norm = &s.trick[..n]; // (the second joker, 53, is no honor and turns nothing)
+        let w = s.win.at;
+        debug_assert_eq!(w, r.winner(norm, s.lead, s.trick_no));
         undo.read = self.trick_read(&s.trick[..n], w);
         let win_seat = (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
         let mut honors = norm
@@ -98,11 +112,52 @@ impl Solver {
         s.step = u.step;
         s.pending = u.pending;
         s.rem = u.rem;
+        s.win = u.win;
         s.tlen = u.tlen;
         s.trick = u.trick; // the next trick's cards overwrote this one's
         s.hands[seat] |= 1 << m.card;
         let (w, bits) = holder_bits(m.card, seat);
         s.holders[w] |= bits;
+    }
+}
+
+impl Solver {
+    /// `s.win` once the card at `s.tlen - 1` joined the trick (`Winning`).
+    pub(crate) fn winning(&self, s: &State) -> Winning {
+        let r = &self.rules;
+        let i = s.tlen - 1;
+        let c = s.trick[i];
+        let follows = r.same_two_holds(&[c], s.lead, s.trick_no); // (all cards must)
+        let (s2, mighty) = if i == 0 {
+            (follows, c == MIGHTY)
+        } else {
+            (s.win.s2 && follows, s.win.mighty || c == MIGHTY)
+        };
+        if i > 0 && s2 == s.win.s2 && mighty == s.win.mighty {
+            let key = r.key(c, 1, s.lead, s2, mighty);
+            return if key < s.win.key {
+                Winning {
+                    at: i,
+                    key,
+                    ..s.win
+                }
+            } else {
+                s.win
+            };
+        }
+        let cards = &s.trick[..s.tlen];
+        let at = if i == 0 {
+            0
+        } else {
+            r.winner(cards, s.lead, s.trick_no)
+        };
+        let key = r.key(cards[at], (at > 0) as usize, s.lead, s2, mighty);
+        Winning {
+            at,
+            key,
+            s2,
+            mighty,
+        }
     }
 }
 
@@ -116,6 +171,7 @@ pub(crate) struct Undo {
     /// The low card whose rank won the trick this card finished (`ranks`).
     pub(crate) read: u64,
     pub(crate) rem: i32,
+    pub(crate) win: Winning,
 }
 
 impl State {
