@@ -125,6 +125,9 @@ impl Solver {
     /// the low cards: 5–15 % fewer nodes from tricks 2–4, fifth pass); leads by side
     /// (see below).
     pub(crate) fn order(&self, s: &State, seat: usize, moves: &mut [Move]) {
+        if moves.len() < 2 {
+            return; // (a forced card, often late in a round: nothing to order)
+        }
         let r = &self.rules;
         let mine = s.side >> seat & 1;
         if s.tlen == 0 {
