@@ -101,9 +101,12 @@ impl Solver {
                         wins |= 1 << c;
                     }
                 }
-                read |= wins & self.low; // (their ranks beat the other side's)
-                tricks = tricks.max(wins.count_ones());
-                own[i] = (wins & honors).count_ones();
+                if wins != 0 {
+                    // (counted only when there is something to count: no POPCNT)
+                    read |= wins & self.low; // (their ranks beat the other side's)
+                    tricks = tricks.max(wins.count_ones());
+                    own[i] = (wins & honors).count_ones();
+                }
             }
             if tricks == 0 {
                 continue;

@@ -219,11 +219,11 @@ impl Solver {
             return (self.plain(s, alpha, beta), 0);
         }
         if s.tlen == 0 {
-            let left = s.hands[s.leader].count_ones();
-            if left == 0 {
+            let hand = s.hands[s.leader]; // (no card left, or one: without a popcount)
+            if hand == 0 {
                 return (0, 0);
             }
-            if left == 1 {
+            if hand & (hand - 1) == 0 {
                 return self.last_trick(s);
             }
         }
