@@ -144,14 +144,18 @@ impl Solver {
             return;
         }
         let cards = &s.trick[..s.tlen];
-        let mighty_in = cards.contains(&crate::rules::MIGHTY);
-        let mut bi = 0;
-        let mut bk = r.key(cards[0], 0, s.lead, false, mighty_in);
-        for (i, &c) in cards.iter().enumerate().skip(1) {
-            let k = r.key(c, 1, s.lead, false, mighty_in);
-            if k < bk {
-                bi = i;
-                bk = k;
+        let mighty_in = s.win.mighty;
+        // the card winning so far, same-two aside (the state's when it was read so)
+        let (mut bi, mut bk) = (s.win.at, s.win.key);
+        if s.win.s2 {
+            bi = 0;
+            bk = r.key(cards[0], 0, s.lead, false, mighty_in);
+            for (i, &c) in cards.iter().enumerate().skip(1) {
+                let k = r.key(c, 1, s.lead, false, mighty_in);
+                if k < bk {
+                    bi = i;
+                    bk = k;
+                }
             }
         }
         let n = r.players;

@@ -33,8 +33,8 @@ pub(crate) struct State {
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Winning {
     pub(crate) at: usize,
-    key: u16,
-    s2: bool,
+    pub(crate) key: u16,
+    pub(crate) s2: bool,
     pub(crate) mighty: bool,
 }
 
