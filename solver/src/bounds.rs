@@ -132,14 +132,17 @@ impl Solver {
         let seat_of =
             |i: usize| (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
         let mut followers = 0u64;
-        for i in s.tlen..n {
-            followers |= s.hands[seat_of(i)];
+        let mut seat = seat_of(s.tlen);
+        for _ in s.tlen..n {
+            followers |= s.hands[seat];
+            seat = match (s.step > 0, seat) {
+                (true, x) if x + 1 == n => 0,
+                (true, x) => x + 1,
+                (false, 0) => n - 1,
+                (false, x) => x - 1,
+            };
         }
-        let mut table = [0u8; 6];
-        for (t, &c) in table.iter_mut().zip(&s.trick[..s.tlen]) {
-            *t = c.min(JOKER);
-        }
-        let table = &table[..s.tlen];
+        let table = &s.trick[..s.tlen]; // (keys and strengths read the second joker as 52)
         let (mis, variant): (&[bool], usize) = if s.win.mighty {
             (&[true], 2)
         } else if followers >> MIGHTY & 1 == 1 {
