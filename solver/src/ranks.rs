@@ -71,7 +71,7 @@ impl Solver {
     /// The cards `card` stood for when `seat` played it (merged: the run of equal
     /// cards just below it in the same hand), itself included.
     pub(crate) fn stood_for(&self, s: &State, seat: usize, card: u8) -> u64 {
-        let mut out = 1u64 << card;
+        let out = 1u64 << card;
         if self.low >> card & 1 == 0 {
             return out;
         }
@@ -80,21 +80,21 @@ impl Solver {
             present |= 1 << c;
         }
         let base = card / 13 * 13;
-        let mut c = card;
-        while c > base {
-            c -= 1;
-            if present >> c & 1 == 0 {
-                continue;
-            }
-            if s.hands[seat] >> c & 1 == 0
-                || self.low >> c & 1 == 0
-                || self.rules.honors >> c & 1 != self.rules.honors >> card & 1
-            {
-                break;
-            }
-            out |= 1 << c;
-        }
-        out
+        let suit = 0x1fffu64 << base;
+        let class = if self.rules.honors >> card & 1 == 1 {
+            self.low & self.rules.honors
+        } else {
+            self.low & !self.rules.honors
+        };
+        // the run ends at the nearest card in play below it that is not the hand's
+        // or not of its class (by masks, not card by card)
+        let bad = present & suit & !(s.hands[seat] & class) & ((1u64 << card) - 1);
+        let from = if bad == 0 {
+            base as u32
+        } else {
+            64 - bad.leading_zeros()
+        };
+        out | present & s.hands[seat] & ((1u64 << card) - (1u64 << from))
     }
 
     /// The cards of `seat`'s hand a tried low `card` shows equivalent once its
