@@ -129,18 +129,10 @@ impl Solver {
         }
         let r = &self.rules;
         let n = r.players;
-        let seat_of =
-            |i: usize| (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+        let seat_of = |i: usize| s.seat_at(i, n);
         let mut followers = 0u64;
-        let mut seat = seat_of(s.tlen);
-        for _ in s.tlen..n {
-            followers |= s.hands[seat];
-            seat = match (s.step > 0, seat) {
-                (true, x) if x + 1 == n => 0,
-                (true, x) => x + 1,
-                (false, 0) => n - 1,
-                (false, x) => x - 1,
-            };
+        for i in s.tlen..n {
+            followers |= s.hands[seat_of(i)];
         }
         let table = &s.trick[..s.tlen]; // (keys and strengths read the second joker as 52)
         let (mis, variant): (&[bool], usize) = if s.win.mighty {
@@ -243,7 +235,7 @@ impl Solver {
         let n = r.players;
         let mut cards = [0u8; 6];
         for (i, c) in cards.iter_mut().enumerate().take(n) {
-            let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+            let seat = s.seat_at(i, n);
             *c = (s.hands[seat].trailing_zeros() as u8).min(JOKER);
         }
         let mut gain = cards[..n]
@@ -255,15 +247,14 @@ impl Solver {
         }
         let mut raw = [0u8; 6];
         for (i, c) in raw.iter_mut().enumerate().take(n) {
-            let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+            let seat = s.seat_at(i, n);
             *c = s.hands[seat].trailing_zeros() as u8;
         }
         let read = std::cell::Cell::new(0u64);
         let ours = |named: Option<u8>| {
             let w = r.winner(&cards[..n], r.lead_suit(cards[0], named), s.trick_no);
             read.set(read.get() | self.trick_read(&raw[..n], w));
-            let win_seat =
-                (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
+            let win_seat = s.seat_at(w, n);
             s.side >> win_seat & 1 == 1
         };
         let won = if cards[0] == JOKER && r.joker_lead_suit {

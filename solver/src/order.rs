@@ -159,8 +159,7 @@ impl Solver {
             }
         }
         let n = r.players;
-        let seat_of =
-            |i: usize| (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+        let seat_of = |i: usize| s.seat_at(i, n);
         let partner_wins = s.side >> seat_of(bi) & 1 == mine;
         let mut later = NO_KEY; // the best card an opponent still to play may add
         for i in s.tlen + 1..n {

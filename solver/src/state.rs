@@ -76,7 +76,7 @@ impl Solver {
         let w = s.win.at;
         debug_assert_eq!(w, r.winner(norm, s.lead, s.trick_no));
         undo.read = self.trick_read(&s.trick[..n], w);
-        let win_seat = (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
+        let win_seat = s.seat_at(w, n);
         let mut honors = norm
             .iter()
             .filter(|&&c| c < JOKER && r.honors >> c & 1 == 1)
@@ -176,6 +176,21 @@ pub(crate) struct Undo {
 
 impl State {
     pub(crate) fn seat(&self, n: usize) -> usize {
-        (self.leader as i32 + self.step as i32 * self.tlen as i32).rem_euclid(n as i32) as usize
+        self.seat_at(self.tlen, n)
+    }
+
+    /// The seat that plays the trick's `i`-th card (leader 0). The sum lies within
+    /// `-n..2n`, so one add or subtract wraps it: no division (a division costs
+    /// tens of cycles, and this is asked several times a node).
+    pub(crate) fn seat_at(&self, i: usize, n: usize) -> usize {
+        let x = self.leader as i32 + self.step as i32 * i as i32;
+        let n = n as i32;
+        (if x >= n {
+            x - n
+        } else if x < 0 {
+            x + n
+        } else {
+            x
+        }) as usize
     }
 }
