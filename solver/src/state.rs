@@ -46,6 +46,7 @@ pub(crate) fn holder_bits(card: u8, seat: usize) -> (usize, u64) {
 }
 
 impl Solver {
+    #[inline(always)]
     pub(crate) fn play(&self, s: &mut State, seat: usize, m: Move) -> (i32, Undo) {
         let mut undo = Undo {
             lead: s.lead,
@@ -103,6 +104,7 @@ impl Solver {
         (gain, undo)
     }
 
+    #[inline(always)]
     pub(crate) fn unplay(&self, s: &mut State, seat: usize, m: Move, u: Undo) {
         if u.tlen + 1 == self.rules.players {
             s.trick_no -= 1;
