@@ -55,6 +55,7 @@ fn sort_moves<K: Ord + Copy + Default>(moves: &mut [Move], key: impl Fn(&Move) -
 }
 
 impl Solver {
+    #[inline(always)]
     pub(crate) fn moves(&self, s: &State, seat: usize, merge: bool) -> MoveList {
         let r = &self.rules;
         let hand = s.hands[seat];
