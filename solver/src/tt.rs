@@ -87,6 +87,7 @@ impl Table {
     /// The bounds every entry that serves (`k`, `lows`) gives, joined: (lower bound,
     /// upper bound, a best canonical card, per suit how many of the highest low
     /// cards they read).
+    #[inline(always)]
     pub fn get(&self, k: &Key, lows: &Lows) -> Option<(u8, u8, u8, [u8; 4])> {
         if self.slots.is_empty() {
             return None;
