@@ -66,6 +66,7 @@ impl Canon {
     /// many of the run each hand holds: which of them a hand holds is in the
     /// second part, per suit the holders of its low cards from the highest down,
     /// three bits a card from bit 0 (winning ranks: see `ranks`).
+    #[inline(always)]
     pub fn key(&mut self, holders: &[u64; 5], extra: u64) -> (Key, Lows) {
         let j = holders[4];
         let jokers = (j & 3) | (j >> 13 & 3) << 2 | (j >> 26 & 3) << 4;
