@@ -125,6 +125,7 @@ impl Solver {
 
 impl Solver {
     /// `s.win` once the card at `s.tlen - 1` joined the trick (`Winning`).
+    #[inline(always)]
     pub(crate) fn winning(&self, s: &State) -> Winning {
         let r = &self.rules;
         let i = s.tlen - 1;
