@@ -94,6 +94,7 @@ impl Solver {
 
     /// Drops each card that has an equivalent card just above it in the same hand:
     /// same suit, nothing still in play between them, both plain, both honors or both not.
+    #[inline(always)]
     pub(crate) fn merged(&self, s: &State, legal: u64) -> u64 {
         let mut present = s.hands.iter().fold(0, |a, h| a | h);
         for &c in &s.trick[..s.tlen] {
