@@ -70,14 +70,11 @@ impl Solver {
 
     /// The cards `card` stood for when `seat` played it (merged: the run of equal
     /// cards just below it in the same hand), itself included.
-    pub(crate) fn stood_for(&self, s: &State, seat: usize, card: u8) -> u64 {
+    /// (`present`: the cards in play, in the hands and on the table.)
+    pub(crate) fn stood_for(&self, s: &State, seat: usize, card: u8, present: u64) -> u64 {
         let out = 1u64 << card;
         if self.low >> card & 1 == 0 {
             return out;
-        }
-        let mut present = s.hands.iter().fold(0, |a, h| a | h);
-        for &c in &s.trick[..s.tlen] {
-            present |= 1 << c;
         }
         let base = card / 13 * 13;
         let suit = 0x1fffu64 << base;
@@ -104,7 +101,15 @@ impl Solver {
     /// no other card between them), so when `card` is below that one, playing any
     /// other card of its run below it gives the same result with the same read
     /// cards. The search then skips those cards.
-    pub(crate) fn same_after(&self, s: &State, seat: usize, card: u8, got: u64) -> u64 {
+    /// (`present`: the cards in play, in the hands and on the table.)
+    pub(crate) fn same_after(
+        &self,
+        s: &State,
+        seat: usize,
+        card: u8,
+        got: u64,
+        present: u64,
+    ) -> u64 {
         if self.low >> card & 1 == 0 {
             return 0;
         }
@@ -119,10 +124,6 @@ impl Solver {
         } else {
             read.trailing_zeros() as u8
         };
-        let mut present = s.hands.iter().fold(0, |a, h| a | h);
-        for &c in &s.trick[..s.tlen] {
-            present |= 1 << c;
-        }
         // The run's ends, by masks: the nearest card in play on each side that is
         // not of the run (not plain, or an honor when `card` is none or the reverse).
         let class = if self.rules.honors >> card & 1 == 1 {

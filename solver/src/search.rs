@@ -287,6 +287,10 @@ impl Solver {
         let mut best = if maximize { -1 } else { i32::MAX };
         let mut best_card = u8::MAX;
         let mut same = 0u64; // cards shown equivalent to a tried one (`same_after`)
+        let mut in_play = s.hands.iter().fold(0, |a, h| a | h); // (once, not a card)
+        for &c in &s.trick[..s.tlen] {
+            in_play |= 1 << c;
+        }
         for &m in moves.as_slice() {
             if same >> m.card & 1 == 1 {
                 continue;
@@ -302,9 +306,9 @@ impl Solver {
             let got = child_read | trick_read;
             read |= got;
             if got >> m.card & 1 == 1 {
-                read |= self.stood_for(s, seat, m.card);
+                read |= self.stood_for(s, seat, m.card, in_play);
             } else {
-                same |= self.same_after(s, seat, m.card, got);
+                same |= self.same_after(s, seat, m.card, got, in_play);
             }
             if (maximize && v > best) || (!maximize && v < best) {
                 best = v;
