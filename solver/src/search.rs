@@ -273,6 +273,11 @@ impl Solver {
         let (a0, b0) = (alpha, beta);
         let seat = s.seat(n);
         let maximize = s.side >> seat & 1 == 1;
+        // the cards in play, once a node (before the moves: the merge's own count is the same)
+        let mut in_play = s.hands.iter().fold(0, |a, h| a | h);
+        for &c in &s.trick[..s.tlen] {
+            in_play |= 1 << c;
+        }
         let mut moves = self.moves(s, seat, true);
         if hint != u8::MAX {
             let ms = moves.as_mut_slice();
@@ -287,10 +292,6 @@ impl Solver {
         let mut best = if maximize { -1 } else { i32::MAX };
         let mut best_card = u8::MAX;
         let mut same = 0u64; // cards shown equivalent to a tried one (`same_after`)
-        let mut in_play = s.hands.iter().fold(0, |a, h| a | h); // (once, not a card)
-        for &c in &s.trick[..s.tlen] {
-            in_play |= 1 << c;
-        }
         for &m in moves.as_slice() {
             if same >> m.card & 1 == 1 {
                 continue;
