@@ -64,7 +64,7 @@ impl Solver {
 
     /// At a trick's start, the honors each side (0: the allies, 1: Napoleon's) is
     /// sure of, counted over whole tricks: a card of a side that beats every card
-    /// of the other side in any trick (`firm`, whatever the lead) wins the trick it
+    /// of the other side in any trick (`firm_beats`, whatever the lead) wins the trick it
     /// falls in for its side. A player holding `t` such cards makes his side win
     /// `t` tricks at least, and every hand plays one card to each of them: at
     /// least `t` less its cards that are no honor are honors (a player of the side
@@ -81,26 +81,19 @@ impl Solver {
         let mut read = 0;
         for side in 0..2 {
             let other = held[1 - side];
-            let beat = self
+            let top = self
                 .by_strength
                 .iter()
                 .find(|&&c| other >> c & 1 == 1)
-                .map_or(NO_KEY, |&c| self.strongest[c as usize]);
+                .map_or(54, |&c| c as usize); // the other side's strongest card
+            let beats = self.firm_beats[top];
             let mut tricks = 0u32;
             let mut own = [0u32; 6];
             for (i, &h) in s.hands[..n].iter().enumerate() {
                 if s.side >> i & 1 != side as u8 {
                     continue;
                 }
-                let mut bits = h & self.firm;
-                let mut wins = 0u64;
-                while bits != 0 {
-                    let c = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if self.weakest[c] < beat {
-                        wins |= 1 << c;
-                    }
-                }
+                let wins = h & beats;
                 if wins != 0 {
                     // (counted only when there is something to count: no POPCNT)
                     read |= wins & self.low; // (their ranks beat the other side's)

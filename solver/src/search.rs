@@ -38,9 +38,6 @@ pub struct Solver {
     pub(crate) special: u64,
     /// Plain cards: no special class (`ranks`).
     pub(crate) low: u64,
-    /// Each card's weakest and strongest sort key over every trick it may be in.
-    pub(crate) weakest: [u16; 54],
-    pub(crate) strongest: [u16; 54],
     /// `bounds::strongest_in`.
     pub(crate) strongest_in: Vec<[u16; 54]>,
     /// Per (whether the mighty is in the trick: no, maybe, yes; lead suit or none)
@@ -48,15 +45,19 @@ pub struct Solver {
     /// at most `k` (`decided`: may a follower still beat the trick's best card).
     pub(crate) follow_beats: Vec<u64>,
     pub(crate) span: usize,
+    /// Per card (54: none), the firm cards (whose weakest key, over every trick
+    /// they may be in, is a real one: never a discard that cannot win) whose
+    /// weakest key beats that card's strongest (`bounds::extremes`): in
+    /// `sure_tricks`, the cards that beat every card of the other side, whose
+    /// strongest card it is.
+    pub(crate) firm_beats: [u64; 55],
     /// `bounds::beaten_led`.
     pub(crate) beaten_led: Vec<u64>,
     /// Per lead suit (4: none), the cards that may win a trick they follow in
     /// (a real sort key): the others cannot, and move ordering skips them.
     pub(crate) keyed: [u64; 5],
-    /// Every card, strongest (lowest `strongest`) first.
+    /// Every card, strongest (lowest strongest key) first.
     pub(crate) by_strength: [u8; 54],
-    /// Cards whose weakest key is a real one (never a discard that cannot win).
-    pub(crate) firm: u64,
     pub(crate) canon: Canon,
     pub(crate) table: Table,
     pub nodes: u64,
@@ -109,22 +110,23 @@ impl Solver {
         });
         let mut by_strength: [u8; 54] = std::array::from_fn(|c| c as u8);
         by_strength.sort_by_key(|&c| strongest[c as usize]);
-        let firm = (0..54)
-            .filter(|&c| weakest[c] < NO_KEY)
-            .fold(0u64, |a, c| a | 1 << c);
+        let firm_beats = std::array::from_fn(|top| {
+            let beat = if top == 54 { NO_KEY } else { strongest[top] };
+            (0..54)
+                .filter(|&c| weakest[c] < NO_KEY && weakest[c] < beat)
+                .fold(0u64, |a, c| a | 1 << c)
+        });
         Solver {
             rules,
             special,
             low,
-            weakest,
-            strongest,
             strongest_in,
             follow_beats,
             span,
+            firm_beats,
             beaten_led,
             keyed,
             by_strength,
-            firm,
             canon,
             table: Table::new(cap),
             nodes: 0,
