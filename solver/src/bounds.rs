@@ -64,7 +64,7 @@ impl Solver {
 
     /// At a trick's start, the honors each side (0: the allies, 1: Napoleon's) is
     /// sure of, counted over whole tricks: a card of a side that beats every card
-    /// of the other side in any trick (`firm`, whatever the lead) wins the trick it
+    /// of the other side in any trick (`firm_beats`, whatever the lead) wins the trick it
     /// falls in for its side. A player holding `t` such cards makes his side win
     /// `t` tricks at least, and every hand plays one card to each of them: at
     /// least `t` less its cards that are no honor are honors (a player of the side
@@ -81,29 +81,25 @@ impl Solver {
         let mut read = 0;
         for side in 0..2 {
             let other = held[1 - side];
-            let beat = self
+            let top = self
                 .by_strength
                 .iter()
                 .find(|&&c| other >> c & 1 == 1)
-                .map_or(NO_KEY, |&c| self.strongest[c as usize]);
+                .map_or(54, |&c| c as usize); // the other side's strongest card
+            let beats = self.firm_beats[top];
             let mut tricks = 0u32;
             let mut own = [0u32; 6];
             for (i, &h) in s.hands[..n].iter().enumerate() {
                 if s.side >> i & 1 != side as u8 {
                     continue;
                 }
-                let mut bits = h & self.firm;
-                let mut wins = 0u64;
-                while bits != 0 {
-                    let c = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if self.weakest[c] < beat {
-                        wins |= 1 << c;
-                    }
+                let wins = h & beats;
+                if wins != 0 {
+                    // (counted only when there is something to count: no POPCNT)
+                    read |= wins & self.low; // (their ranks beat the other side's)
+                    tricks = tricks.max(wins.count_ones());
+                    own[i] = (wins & honors).count_ones();
                 }
-                read |= wins & self.low; // (their ranks beat the other side's)
-                tricks = tricks.max(wins.count_ones());
-                own[i] = (wins & honors).count_ones();
             }
             if tricks == 0 {
                 continue;
@@ -126,25 +122,20 @@ impl Solver {
         }
         let r = &self.rules;
         let n = r.players;
-        let seat_of =
-            |i: usize| (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+        let seat_of = |i: usize| s.seat_at(i, n);
         let mut followers = 0u64;
         for i in s.tlen..n {
             followers |= s.hands[seat_of(i)];
         }
-        let mut table = [0u8; 6];
-        for (t, &c) in table.iter_mut().zip(&s.trick[..s.tlen]) {
-            *t = c.min(JOKER);
-        }
-        let table = &table[..s.tlen];
-        let (mis, variant): (&[bool], usize) = if table.contains(&MIGHTY) {
+        let table = &s.trick[..s.tlen]; // (keys and strengths read the second joker as 52)
+        let (mis, variant): (&[bool], usize) = if s.win.mighty {
             (&[true], 2)
         } else if followers >> MIGHTY & 1 == 1 {
             (&[false, true], 1)
         } else {
             (&[false], 0)
         };
-        let w = r.winner(table, s.lead, s.trick_no);
+        let w = s.win.at;
         let mut weak = 0;
         for &m in mis {
             for s2 in [false, true] {
@@ -167,14 +158,8 @@ impl Solver {
                 return None;
             }
         }
-        let follow = strongest(1);
-        let mut bits = followers;
-        while bits != 0 {
-            let c = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if follow[c] <= weak {
-                return None;
-            }
+        if followers & self.follow_beats[(variant * 5 + lead) * self.span + weak as usize] != 0 {
+            return None;
         }
         Some(((s.side >> seat_of(w) & 1) as usize, s.trick[w]))
     }
@@ -243,7 +228,7 @@ impl Solver {
         let n = r.players;
         let mut cards = [0u8; 6];
         for (i, c) in cards.iter_mut().enumerate().take(n) {
-            let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+            let seat = s.seat_at(i, n);
             *c = (s.hands[seat].trailing_zeros() as u8).min(JOKER);
         }
         let mut gain = cards[..n]
@@ -255,15 +240,14 @@ impl Solver {
         }
         let mut raw = [0u8; 6];
         for (i, c) in raw.iter_mut().enumerate().take(n) {
-            let seat = (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+            let seat = s.seat_at(i, n);
             *c = s.hands[seat].trailing_zeros() as u8;
         }
         let read = std::cell::Cell::new(0u64);
         let ours = |named: Option<u8>| {
             let w = r.winner(&cards[..n], r.lead_suit(cards[0], named), s.trick_no);
             read.set(read.get() | self.trick_read(&raw[..n], w));
-            let win_seat =
-                (s.leader as i32 + s.step as i32 * w as i32).rem_euclid(n as i32) as usize;
+            let win_seat = s.seat_at(w, n);
             s.side >> win_seat & 1 == 1
         };
         let won = if cards[0] == JOKER && r.joker_lead_suit {

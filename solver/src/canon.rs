@@ -57,32 +57,23 @@ impl Canon {
 
     /// The table key of a trick's start and the holders of the low cards.
     ///
-    /// The key holds the holder of every renumbered card (seat + 1) in three bit
-    /// planes, and `extra` — except that within each run of low cards of a suit (no
-    /// other card between them, all honors or none) the holders are sorted, so that
-    /// the key says only how many of the run each hand holds: which of them a hand
-    /// holds is in the second part, per suit the holders of its low cards from the
-    /// highest down, three bits a card from bit 0 (winning ranks: see `ranks`).
-    pub fn key(&mut self, hands: &[u64], extra: u64) -> (Key, Lows) {
-        let mut planes = [0u64; 3];
-        for (i, &h) in hands.iter().enumerate() {
-            let o = i + 1;
-            for (p, plane) in planes.iter_mut().enumerate() {
-                if o >> p & 1 == 1 {
-                    *plane |= h;
-                }
-            }
-        }
-        let mut key = [0u64, 0, 0, extra];
-        for (p, plane) in planes.iter().enumerate() {
-            key[p] = plane & 3 << 52; // the jokers keep their bits
-        }
+    /// `holders`: who holds each card (seat + 1), three 13-bit planes a suit and
+    /// the jokers last (`State::holders`). The key holds, a word a suit, the
+    /// holders of its renumbered cards in the same planes (39 bits), the jokers'
+    /// holders above the first suit's and `extra` above the second's — except
+    /// that within each run of low cards of a suit (no other card between them,
+    /// all honors or none) the holders are sorted, so that the key says only how
+    /// many of the run each hand holds: which of them a hand holds is in the
+    /// second part, per suit the holders of its low cards from the highest down,
+    /// three bits a card from bit 0 (winning ranks: see `ranks`).
+    #[inline(always)]
+    pub fn key(&mut self, holders: &[u64; 5], extra: u64) -> (Key, Lows) {
+        let j = holders[4];
+        let jokers = (j & 3) | (j >> 13 & 3) << 2 | (j >> 26 & 3) << 4;
+        let mut key = [jokers << 39, extra << 39, 0, 0];
         let mut lows = [0u64; 4];
         for (suit, sq) in lows.iter_mut().enumerate() {
-            let at = 13 * suit;
-            let raw = (planes[0] >> at & 0x1fff)
-                | (planes[1] >> at & 0x1fff) << 13
-                | (planes[2] >> at & 0x1fff) << 26;
+            let raw = holders[suit];
             let tag = raw | 1 << 63;
             let i = suit * CACHE
                 + (raw.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - CACHE.trailing_zeros()))
@@ -94,9 +85,7 @@ impl Canon {
                 self.cache[i] = (tag, got.0, got.1);
                 got
             };
-            for (p, word) in key.iter_mut().take(3).enumerate() {
-                *word |= (canon >> (13 * p) & 0x1fff) << at;
-            }
+            key[suit] |= canon;
             *sq = seq;
         }
         (key, lows)

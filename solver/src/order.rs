@@ -55,6 +55,7 @@ fn sort_moves<K: Ord + Copy + Default>(moves: &mut [Move], key: impl Fn(&Move) -
 }
 
 impl Solver {
+    #[inline(always)]
     pub(crate) fn moves(&self, s: &State, seat: usize, merge: bool) -> MoveList {
         let r = &self.rules;
         let hand = s.hands[seat];
@@ -93,6 +94,7 @@ impl Solver {
 
     /// Drops each card that has an equivalent card just above it in the same hand:
     /// same suit, nothing still in play between them, both plain, both honors or both not.
+    #[inline(always)]
     pub(crate) fn merged(&self, s: &State, legal: u64) -> u64 {
         let mut present = s.hands.iter().fold(0, |a, h| a | h);
         for &c in &s.trick[..s.tlen] {
@@ -125,6 +127,9 @@ impl Solver {
     /// the low cards: 5–15 % fewer nodes from tricks 2–4, fifth pass); leads by side
     /// (see below).
     pub(crate) fn order(&self, s: &State, seat: usize, moves: &mut [Move]) {
+        if moves.len() < 2 {
+            return; // (a forced card, often late in a round: nothing to order)
+        }
         let r = &self.rules;
         let mine = s.side >> seat & 1;
         if s.tlen == 0 {
@@ -141,19 +146,22 @@ impl Solver {
             return;
         }
         let cards = &s.trick[..s.tlen];
-        let mighty_in = cards.contains(&crate::rules::MIGHTY);
-        let mut bi = 0;
-        let mut bk = r.key(cards[0], 0, s.lead, false, mighty_in);
-        for (i, &c) in cards.iter().enumerate().skip(1) {
-            let k = r.key(c, 1, s.lead, false, mighty_in);
-            if k < bk {
-                bi = i;
-                bk = k;
+        let mighty_in = s.win.mighty;
+        // the card winning so far, same-two aside (the state's when it was read so)
+        let (mut bi, mut bk) = (s.win.at, s.win.key);
+        if s.win.s2 {
+            bi = 0;
+            bk = r.key(cards[0], 0, s.lead, false, mighty_in);
+            for (i, &c) in cards.iter().enumerate().skip(1) {
+                let k = r.key(c, 1, s.lead, false, mighty_in);
+                if k < bk {
+                    bi = i;
+                    bk = k;
+                }
             }
         }
         let n = r.players;
-        let seat_of =
-            |i: usize| (s.leader as i32 + s.step as i32 * i as i32).rem_euclid(n as i32) as usize;
+        let seat_of = |i: usize| s.seat_at(i, n);
         let partner_wins = s.side >> seat_of(bi) & 1 == mine;
         let mut later = NO_KEY; // the best card an opponent still to play may add
         for i in s.tlen + 1..n {

@@ -39,8 +39,8 @@ impl Solver {
         let mut out = 0u64;
         for (s, &k) in k.iter().enumerate() {
             let mut lows = present & self.low & 0x1fff << (13 * s);
-            while lows.count_ones() > k as u32 {
-                lows &= lows - 1;
+            for _ in k as u32..lows.count_ones() {
+                lows &= lows - 1; // (one count: no POPCNT on the baseline x86-64 target)
             }
             out |= lows;
         }
@@ -70,31 +70,28 @@ impl Solver {
 
     /// The cards `card` stood for when `seat` played it (merged: the run of equal
     /// cards just below it in the same hand), itself included.
-    pub(crate) fn stood_for(&self, s: &State, seat: usize, card: u8) -> u64 {
-        let mut out = 1u64 << card;
+    /// (`present`: the cards in play, in the hands and on the table.)
+    pub(crate) fn stood_for(&self, s: &State, seat: usize, card: u8, present: u64) -> u64 {
+        let out = 1u64 << card;
         if self.low >> card & 1 == 0 {
             return out;
         }
-        let mut present = s.hands.iter().fold(0, |a, h| a | h);
-        for &c in &s.trick[..s.tlen] {
-            present |= 1 << c;
-        }
         let base = card / 13 * 13;
-        let mut c = card;
-        while c > base {
-            c -= 1;
-            if present >> c & 1 == 0 {
-                continue;
-            }
-            if s.hands[seat] >> c & 1 == 0
-                || self.low >> c & 1 == 0
-                || self.rules.honors >> c & 1 != self.rules.honors >> card & 1
-            {
-                break;
-            }
-            out |= 1 << c;
-        }
-        out
+        let suit = 0x1fffu64 << base;
+        let class = if self.rules.honors >> card & 1 == 1 {
+            self.low & self.rules.honors
+        } else {
+            self.low & !self.rules.honors
+        };
+        // the run ends at the nearest card in play below it that is not the hand's
+        // or not of its class (by masks, not card by card)
+        let bad = present & suit & !(s.hands[seat] & class) & ((1u64 << card) - 1);
+        let from = if bad == 0 {
+            base as u32
+        } else {
+            64 - bad.leading_zeros()
+        };
+        out | present & s.hands[seat] & ((1u64 << card) - (1u64 << from))
     }
 
     /// The cards of `seat`'s hand a tried low `card` shows equivalent once its
@@ -104,7 +101,15 @@ impl Solver {
     /// no other card between them), so when `card` is below that one, playing any
     /// other card of its run below it gives the same result with the same read
     /// cards. The search then skips those cards.
-    pub(crate) fn same_after(&self, s: &State, seat: usize, card: u8, got: u64) -> u64 {
+    /// (`present`: the cards in play, in the hands and on the table.)
+    pub(crate) fn same_after(
+        &self,
+        s: &State,
+        seat: usize,
+        card: u8,
+        got: u64,
+        present: u64,
+    ) -> u64 {
         if self.low >> card & 1 == 0 {
             return 0;
         }
@@ -119,29 +124,33 @@ impl Solver {
         } else {
             read.trailing_zeros() as u8
         };
-        let mut present = s.hands.iter().fold(0, |a, h| a | h);
-        for &c in &s.trick[..s.tlen] {
-            present |= 1 << c;
-        }
-        let honor = self.rules.honors >> card & 1;
-        let in_run = |c: u8| self.low >> c & 1 == 1 && self.rules.honors >> c & 1 == honor;
-        let mut out = 0u64;
-        for c in (base..card).rev() {
-            if present >> c & 1 == 1 {
-                if !in_run(c) {
-                    break;
-                }
-                out |= s.hands[seat] & 1 << c;
+        // The run's ends, by masks: the nearest card in play on each side that is
+        // not of the run (not plain, or an honor when `card` is none or the reverse).
+        let class = if self.rules.honors >> card & 1 == 1 {
+            self.low & self.rules.honors
+        } else {
+            self.low & !self.rules.honors
+        };
+        let bad = present & suit & !class;
+        let below = bad & ((1u64 << card) - 1);
+        let from = if below == 0 {
+            base as u32
+        } else {
+            64 - below.leading_zeros()
+        };
+        let above = bad & !((2u64 << card) - 1);
+        let to = if above == 0 {
+            top as u32
+        } else {
+            above.trailing_zeros().min(top as u32)
+        };
+        let span = |a: u32, b: u32| {
+            if b > a {
+                ((1u64 << (b - a)) - 1) << a
+            } else {
+                0
             }
-        }
-        for c in card + 1..top {
-            if present >> c & 1 == 1 {
-                if !in_run(c) {
-                    break;
-                }
-                out |= s.hands[seat] & 1 << c;
-            }
-        }
-        out
+        };
+        s.hands[seat] & (span(from, card as u32) | span(card as u32 + 1, to))
     }
 }

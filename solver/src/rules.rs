@@ -101,11 +101,11 @@ pub struct Rules {
     keys: Vec<u16>,
 }
 
-/// The place of (card, led or followed, lead suit, same-two, mighty in) in `keys`.
+/// The place of (card, led or followed, lead, same-two, mighty in) in `keys`: a context's row.
 fn slot(card: u8, index: usize, lead: Option<u8>, s2: bool, mighty_in: bool) -> usize {
     let lead = lead.map_or(4, |l| l as usize);
-    ((((card.min(JOKER) as usize * 2 + (index > 0) as usize) * 5 + lead) * 2 + s2 as usize) * 2)
-        + mighty_in as usize
+    (((lead * 2 + s2 as usize) * 2 + mighty_in as usize) * 2 + (index > 0) as usize) * 54
+        + card as usize
 }
 
 fn choice(opts: &HashMap<String, String>, name: &str, allowed: &[&str]) -> Result<u8, String> {
@@ -213,14 +213,14 @@ impl Rules {
             bj,
             keys: Vec::new(),
         };
-        let mut keys = vec![NO_KEY; slot(JOKER, 1, None, true, true) + 1];
-        for card in 0..=JOKER {
+        let mut keys = vec![NO_KEY; slot(JOKER + 1, 1, None, true, true) + 1];
+        for card in 0..=JOKER + 1 {
             for index in 0..2 {
                 for lead in [None, Some(0), Some(1), Some(2), Some(3)] {
                     for s2 in [false, true] {
                         for mi in [false, true] {
                             keys[slot(card, index, lead, s2, mi)] =
-                                rules.compute_key(card, index, lead, s2, mi);
+                                rules.compute_key(card.min(JOKER), index, lead, s2, mi);
                         }
                     }
                 }

@@ -38,20 +38,26 @@ pub struct Solver {
     pub(crate) special: u64,
     /// Plain cards: no special class (`ranks`).
     pub(crate) low: u64,
-    /// Each card's weakest and strongest sort key over every trick it may be in.
-    pub(crate) weakest: [u16; 54],
-    pub(crate) strongest: [u16; 54],
     /// `bounds::strongest_in`.
     pub(crate) strongest_in: Vec<[u16; 54]>,
+    /// Per (whether the mighty is in the trick: no, maybe, yes; lead suit or none)
+    /// and sort key `k` < `span`, the cards whose strongest key as a follower is
+    /// at most `k` (`decided`: may a follower still beat the trick's best card).
+    pub(crate) follow_beats: Vec<u64>,
+    pub(crate) span: usize,
+    /// Per card (54: none), the firm cards (whose weakest key, over every trick
+    /// they may be in, is a real one: never a discard that cannot win) whose
+    /// weakest key beats that card's strongest (`bounds::extremes`): in
+    /// `sure_tricks`, the cards that beat every card of the other side, whose
+    /// strongest card it is.
+    pub(crate) firm_beats: [u64; 55],
     /// `bounds::beaten_led`.
     pub(crate) beaten_led: Vec<u64>,
     /// Per lead suit (4: none), the cards that may win a trick they follow in
     /// (a real sort key): the others cannot, and move ordering skips them.
     pub(crate) keyed: [u64; 5],
-    /// Every card, strongest (lowest `strongest`) first.
+    /// Every card, strongest (lowest strongest key) first.
     pub(crate) by_strength: [u8; 54],
-    /// Cards whose weakest key is a real one (never a discard that cannot win).
-    pub(crate) firm: u64,
     pub(crate) canon: Canon,
     pub(crate) table: Table,
     pub nodes: u64,
@@ -84,6 +90,15 @@ impl Solver {
         let (weakest, strongest) = crate::bounds::extremes(&rules);
         let strongest_in = crate::bounds::strongest_in(&rules);
         let beaten_led = crate::bounds::beaten_led(&rules);
+        let span = 16 * (rules.nlad as usize + 1); // above every real key
+        let follow_beats = (0..15 * span)
+            .map(|i| {
+                let keys = &strongest_in[15 + i / span]; // followed: (1 * 3 + variant) * 5 + lead
+                (0..54)
+                    .filter(|&c| keys[c] as usize <= i % span)
+                    .fold(0, |a, c| a | 1 << c)
+            })
+            .collect();
         let keyed = [Some(0), Some(1), Some(2), Some(3), None].map(|lead| {
             (0..54u8)
                 .filter(|&c| {
@@ -95,20 +110,23 @@ impl Solver {
         });
         let mut by_strength: [u8; 54] = std::array::from_fn(|c| c as u8);
         by_strength.sort_by_key(|&c| strongest[c as usize]);
-        let firm = (0..54)
-            .filter(|&c| weakest[c] < NO_KEY)
-            .fold(0u64, |a, c| a | 1 << c);
+        let firm_beats = std::array::from_fn(|top| {
+            let beat = if top == 54 { NO_KEY } else { strongest[top] };
+            (0..54)
+                .filter(|&c| weakest[c] < NO_KEY && weakest[c] < beat)
+                .fold(0u64, |a, c| a | 1 << c)
+        });
         Solver {
             rules,
             special,
             low,
-            weakest,
-            strongest,
             strongest_in,
+            follow_beats,
+            span,
+            firm_beats,
             beaten_led,
             keyed,
             by_strength,
-            firm,
             canon,
             table: Table::new(cap),
             nodes: 0,
@@ -140,7 +158,7 @@ impl Solver {
             .trick
             .first()
             .and_then(|&c| self.rules.lead_suit(c, p.named));
-        Ok(State {
+        let mut st = State {
             hands: p.hands,
             trick,
             tlen: p.trick.len(),
@@ -151,7 +169,24 @@ impl Solver {
             side: p.napoleon_side,
             widow: p.widow_honors,
             pending: self.rules.discard == 3 && trick_no == 1 && p.first_trick_napoleon.is_none(),
-        })
+            rem: 0,
+            holders: [0; 5],
+            win: Default::default(),
+        };
+        for i in 0..p.trick.len() {
+            st.tlen = i + 1;
+            st.win = self.winning(&st);
+        }
+        for (seat, &h) in p.hands[..n].iter().enumerate() {
+            let mut bits = h;
+            while bits != 0 {
+                let (w, b) = crate::state::holder_bits(bits.trailing_zeros() as u8, seat);
+                bits &= bits - 1;
+                st.holders[w] |= b;
+            }
+        }
+        st.rem = self.remaining(&st);
+        Ok(st)
     }
 
     /// Honors of the discards that are Napoleon's side's whatever happens next.
@@ -180,16 +215,17 @@ impl Solver {
         let mut key: Option<(Key, Lows, u64)> = None;
         let mut hint = u8::MAX;
         let mut read = 0u64;
-        let rem = self.remaining(s);
+        let rem = s.rem;
+        debug_assert_eq!(rem, self.remaining(s));
         if !self.pruning {
             return (self.plain(s, alpha, beta), 0);
         }
         if s.tlen == 0 {
-            let left = s.hands[s.leader].count_ones();
-            if left == 0 {
+            let hand = s.hands[s.leader]; // (no card left, or one: without a popcount)
+            if hand == 0 {
                 return (0, 0);
             }
-            if left == 1 {
+            if hand & (hand - 1) == 0 {
                 return self.last_trick(s);
             }
         }
@@ -200,7 +236,7 @@ impl Solver {
                 | (s.side as u64) << 8
                 | if s.pending { (s.widow as u64) << 16 } else { 0 };
             let present = s.hands[..n].iter().fold(0, |a, h| a | h);
-            let (k, lows) = self.canon.key(&s.hands[..n], extra);
+            let (k, lows) = self.canon.key(&s.holders, extra);
             if let Some((lo, hi, mv, counts)) = self.table.get(&k, &lows) {
                 hint = mv;
                 read = self.read_cards(present, counts);
@@ -239,6 +275,11 @@ impl Solver {
         let (a0, b0) = (alpha, beta);
         let seat = s.seat(n);
         let maximize = s.side >> seat & 1 == 1;
+        // the cards in play, once a node (before the moves: the merge's own count is the same)
+        let mut in_play = s.hands.iter().fold(0, |a, h| a | h);
+        for &c in &s.trick[..s.tlen] {
+            in_play |= 1 << c;
+        }
         let mut moves = self.moves(s, seat, true);
         if hint != u8::MAX {
             let ms = moves.as_mut_slice();
@@ -268,9 +309,9 @@ impl Solver {
             let got = child_read | trick_read;
             read |= got;
             if got >> m.card & 1 == 1 {
-                read |= self.stood_for(s, seat, m.card);
+                read |= self.stood_for(s, seat, m.card, in_play);
             } else {
-                same |= self.same_after(s, seat, m.card, got);
+                same |= self.same_after(s, seat, m.card, got, in_play);
             }
             if (maximize && v > best) || (!maximize && v < best) {
                 best = v;

@@ -87,16 +87,22 @@ impl Table {
     /// The bounds every entry that serves (`k`, `lows`) gives, joined: (lower bound,
     /// upper bound, a best canonical card, per suit how many of the highest low
     /// cards they read).
+    #[inline(always)]
     pub fn get(&self, k: &Key, lows: &Lows) -> Option<(u8, u8, u8, [u8; 4])> {
         if self.slots.is_empty() {
             return None;
         }
         let (b, tag) = self.bucket(k);
         let mut got: Option<(u8, u8, u8, [u8; 4])> = None;
-        for (i, &t) in self.tags[b..b + WAYS].iter().enumerate() {
-            if t != tag {
-                continue;
-            }
+        // The slots whose tag matches as a bit mask, built branch-free (vector compares).
+        let tags: &[u32; WAYS] = self.tags[b..b + WAYS].try_into().expect("a bucket");
+        let mut hits = 0u32;
+        for (i, &t) in tags.iter().enumerate() {
+            hits |= ((t == tag) as u32) << i;
+        }
+        while hits != 0 {
+            let i = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
             let e = &self.slots[b + i];
             if e.key != *k || (0..4).any(|s| lows[s] & mask(e.k[s]) != e.lows[s]) {
                 continue;
