@@ -2,7 +2,7 @@
 
 Lark's LALR parser costs tens of microseconds per token in CPython, and a record
 is mostly trick, hand and bids lines, and a season's files each start with a few
-header lines; so each of those statement shapes (all but ``game`` and ``alias``) is
+header lines; so each of those statement shapes (all but ``alias``) is
 compiled here into ONE anchored regular expression built from the grammar's own
 terminals (taken from the compiled Lark parser, never re-typed). A matching line
 is turned into its statement right here, straight from the match (no token
@@ -50,6 +50,7 @@ _GAP = r"[ \t\f]*"
 
 # head word → the terminals of its statement, in order (alternatives, optional?).
 SHAPES: dict[str, tuple[tuple[tuple[str, ...], bool], ...]] = {
+    "game": ((("K_GAME",), False), (("STRING",), True)),
     "round": ((("K_ROUND",), False), (("INT",), False)),
     "dealer": ((("K_DEALER",), False), (("NAME", "STRING"), False)),
     "hand": ((("K_HAND",), False), (("NAME", "STRING"), False), (("CARDS",), False)),
@@ -128,6 +129,7 @@ def _points(m: Match, line: int, item_re: re.Pattern[str]) -> tuple[PlayerPoints
 
 
 BUILDERS: dict[str, Build] = {
+    "game": lambda m, line: None if m.group(2) is None else unquote(m.group(2)),
     "round": lambda m, line: (int(m.group(2)), _where(m, 2, line)),
     "dealer": lambda m, line: _player(m, 2, line),
     "hand": lambda m, line: (_player(m, 2, line), _cards(m, 3, line)),
@@ -274,9 +276,12 @@ class FastPath:
         if m is None:
             return None
         comment = m.group(last + 1)
+        end = m.end(last)
+        if end < 0:  # (``game`` without its name: the one shape whose last terminal may lack)
+            end = m.end(last - 1)
         return (
             head,
-            (line_no, m.start(1) + 1, m.end(last) + 1),
+            (line_no, m.start(1) + 1, end + 1),
             build(m, line_no),
             None if comment is None else comment_text(comment),
         )
