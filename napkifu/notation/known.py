@@ -76,7 +76,9 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
     words = written.split()
     if written != " ".join(words) or not words:
         return None
-    column = len(text) - len(text.lstrip(_BLANKS)) + 1  # the column of the first word
+    # the column of the first word: ``stripped`` starts there, since a taken line's
+    # first character is no blank (``written`` would not be its words joined)
+    column = len(text) - len(stripped) + 1
     if read is not None:
         stmt = read(line_no, column, written, words)
         if comment is None or stmt is None:
