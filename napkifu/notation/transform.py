@@ -188,11 +188,16 @@ class TrickRun(UnmadePlays):
 
     def plays(self) -> tuple[Play, ...]:
         _cards, line, run_col, run = self
+        words = run.split()
+        counted = run == " ".join(words)  # single blanks: places counted, not searched
         plays: list[Play] = []
-        pos = run_col
-        for word in run.split():
-            start = run.find(word, pos - run_col) + run_col
+        add = plays.append
+        pos = run_col - 1  # where the word before ends (the first starts one after)
+        for word in words:
+            start = pos + 1 if counted else run.find(word, pos + 1 - run_col) + run_col
             pos = start + len(word)
-            card, joker_suit, annotation = PLAYS.get(word) or play_value(word)
-            plays.append(Play(card, joker_suit, annotation, (line, start, pos)))
+            play = blank(Play)  # (objects.blank: no __init__ call)
+            play.card, play.joker_suit, play.annotation = PLAYS.get(word) or play_value(word)
+            play._at = (line, start, pos)
+            add(play)
         return tuple(plays)
