@@ -61,12 +61,6 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
     """The statement of line ``line_no`` (``text``; ``stripped`` without its indent)
     when it is a line of known words (see above), else None. A trick line (every
     other line of a record) is read here, a call less."""
-    if stripped[0] in _DIGITS:
-        read = None  # a trick line: read below
-    else:
-        read = _BY_HEAD.get(stripped[: stripped.find(" ")])
-        if read is None:
-            return None
     written = text.strip(_BLANKS)
     comment = None
     if "#" in written:  # (``in`` widens no needle: a third of what ``find`` costs)
@@ -79,12 +73,15 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
     # the column of the first word: ``stripped`` starts there, since a taken line's
     # first character is no blank (``written`` would not be its words joined)
     column = len(text) - len(stripped) + 1
-    if read is not None:
+    number = words[0]  # (the head word: found by the split, ``str.find`` would widen " ")
+    if number[0] not in _DIGITS:
+        read = _BY_HEAD.get(number)
+        if read is None:
+            return None
         stmt = read(line_no, column, written, words)
         if comment is None or stmt is None:
             return stmt
         return (stmt[0], stmt[1], stmt[2], comment)
-    number = words[0]
     if not (number.isdigit() and number.isascii()) or len(number) > MAX_DIGITS:
         return None
     at = column + len(number) + 1  # the column of the second word
