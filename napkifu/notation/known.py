@@ -49,6 +49,7 @@ from napkifu.notation.values import (
     POINTS_NAMES,
     POINTS_SCORES,
     SUIT_CODE,
+    BidWord,
     group_word,
     player_name,
 )
@@ -107,10 +108,30 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
 def _bids(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
     del words[0]
     items = list(map(BID_WORDS.get, words))
-    if not items or None in items:
+    if not items:
         return None
+    if None in items:  # an item not read whole before: perhaps a known bidder and bid
+        for i, item in enumerate(items):
+            if item is None and (item := _bidder_bid(words[i])) is None:
+                return None
+            items[i] = item
     bids = counted_bids(line_no, column + 5, items)  # type: ignore[arg-type]
     return _line("bids", line_no, column, written, bids)
+
+
+def _bidder_bid(word: str) -> BidWord | None:
+    """A bids item ``NAME:BID`` whose name was read as a NAME (:func:`_name`) and whose
+    bid was read as a bidder's item (``13♥``, ``pass``: in :data:`BID_WORDS` without a
+    bidder), as :func:`~napkifu.notation.values.bid_word` would give it. The grammar's
+    ``_BIDDER _BID1`` matches it: a NAME ends where ``:`` stands as it ends at a blank
+    (neither is a name's character, and its look-aheads read only that), and a bid's
+    match does not depend on what stands before it."""
+    raw, colon, bid = word.rpartition(":")
+    name = _name(raw) if colon else None
+    made = BID_WORDS.get(bid)
+    if name is None or made is None or made[0] is not None or made[3]:
+        return None
+    return (name, made[1], made[2], len(raw) + 1, len(word))
 
 
 def _points(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
