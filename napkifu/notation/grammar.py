@@ -13,7 +13,8 @@ with what they were made from: the grammar's text and the file Lark is imported
 from, with its size and time (an upgrade of Lark rewrites it). They are used only
 when all of these are the same; a missing, stale or unreadable file means they are
 taken from Lark again, and the file rewritten when it can be (deleting it is always
-safe). Lark itself is imported the first time a line needs it (:func:`parser`).
+safe; it is read with :mod:`marshal`, as Lark's own file is a pickle: the folder is
+the user's own). Lark itself is imported the first time a line needs it (:func:`parser`).
 """
 
 from __future__ import annotations
