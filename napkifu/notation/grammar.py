@@ -96,7 +96,7 @@ def terminals() -> dict[str, str]:
     lark = _lark()[0]
     found = {t.name: t.pattern.to_regexp() for t in lark.terminals}
     if where is not None and made_from[2] is not None:
-        temporary = f"{where}.{os.getpid()}.tmp"
+        temporary = f"{where}.{os.getpid()}.{id(found)}.tmp"  # (this process, this call)
         try:
             with open(temporary, "wb") as f:
                 f.write(marshal.dumps((*made_from, found)))
