@@ -224,8 +224,7 @@ def syntax_diagnostic(
     rnd: int | None,
 ) -> Diagnostic:
     """The NAP101/NAP102 diagnostic for a syntax error in ``line_text`` (line ``line_no``)."""
-    # (Lark raised ``err``, so it is imported already: a run reads most lines without it)
-    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken  # (Lark raised err)
 
     if isinstance(err, UnexpectedToken):
         expected = set(err.expected)
