@@ -34,13 +34,17 @@ def text_lines(text: str) -> Iterable[str]:
     itself for a small text (the reader then walks a list, not a generator: a
     resumed frame less a line), else one at a time (no second copy of a big text)."""
     start = 1 if text.startswith("\ufeff") else 0
-    if "\r" not in text and len(text) <= SPLIT_LIMIT:  # a copy, but a small one
-        return (text[1:] if start else text).split("\n")
+    if len(text) <= SPLIT_LIMIT:  # a copy (two more with CR line ends), but a small one
+        if start:
+            text = text[1:]
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        return text.split("\n")
     return _walked(text, start)
 
 
 def _walked(text: str, start: int) -> Iterator[str]:
-    """:func:`text_lines` of a big text or one with CR line ends, line by line."""
+    """:func:`text_lines` of a big text, line by line."""
     for m in _LINE_END.finditer(text, start):
         yield text[start : m.start()]
         start = m.end()
