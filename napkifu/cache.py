@@ -118,6 +118,8 @@ def grammar_cache_file() -> str | bool:
 
 
 GRAMMAR_FILE = "grammar.lark-cache"
+TERMINALS_FILE = "grammar.terminals"
+"""The grammar's terminals as regexes (:mod:`napkifu.notation.grammar`), beside Lark's file."""
 
 
 def _make_folder(directory: Path) -> None:
@@ -266,8 +268,9 @@ class ResultCache:
                     files += 1
             with contextlib.suppress(OSError):
                 sub.rmdir()  # only when empty
-        with contextlib.suppress(OSError):  # the analysed grammar: rebuilt when missing
-            (self.directory / GRAMMAR_FILE).unlink()
+        for made in (GRAMMAR_FILE, TERMINALS_FILE):  # the analysed grammar: made when missing
+            with contextlib.suppress(OSError):
+                (self.directory / made).unlink()
         marker = self.directory / ".gitignore"
         with contextlib.suppress(OSError):
             if marker.read_text(encoding="utf-8") == _MARKER:

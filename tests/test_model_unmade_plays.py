@@ -50,6 +50,19 @@ def test_plays_made_on_demand_match_the_text() -> None:
     assert line.plays is plays  # made once
 
 
+def test_plays_spans_with_single_and_uneven_blanks() -> None:
+    """One blank apart, each play's place is counted; otherwise searched: the same spans."""
+    for run in ("♠A ♠K ♠Q JK>♥! ♠10?", "♠A  ♠K\t♠Q   JK>♥!\t ♠10?"):
+        text = TEXT.replace("♠A ♠K ♠Q JK>♥! ♠10?", run)
+        plays = parse(text)[0].games[0].rounds[0].tricks[0].plays
+        line, pos = text.splitlines()[5], 0
+        for play, word in zip(plays, run.split(), strict=True):
+            pos = line.index(word, pos)
+            assert play.span == Span(6, pos + 1, 6, pos + 1 + len(word)), run
+            pos += len(word)
+        assert plays == _trick().plays
+
+
 def test_equality_hashing_copies_and_replace_see_the_plays() -> None:
     line = _trick()
     built = TrickLine(1, PlayerRef("A"), tuple(line.plays), line.meta)

@@ -107,3 +107,31 @@ def test_known_points_read_as_the_regex_reads_them(line: str, taken: bool) -> No
     regex, known = _regex_and_known(line)
     assert (known is not None) == taken
     assert known is None or known == regex
+
+
+@pytest.mark.parametrize(
+    ("line", "taken"),
+    [
+        ("  bids Sora:13♥ ハル:pass Kei:14♦", True),
+        ("  bids 13♥ 太郎:14♦ P", True),
+        ("bids Mina:pass", True),
+        ("  bids Qqzx:13♥", False),  # a bidder never read as a NAME
+        ('  bids "Kei":13♥', False),  # quoted: not a NAME
+        ("  bids P:13♥", False),  # a reserved word is no NAME
+        ("  bids ♠A:13♥", False),
+        ("  bids Kei::13♥", False),
+        ("  bids Kei:99♠", False),  # a bid never read alone
+        ("  bids Kei:13♥:", False),
+        ("  bids Kei:", False),
+    ],
+)
+def test_a_bids_item_of_a_known_bidder_and_bid_is_the_regex_s(line: str, taken: bool) -> None:
+    """An item never read whole, ``NAME:BID`` with its name read as a NAME and its bid
+    read as a bidder's item, is read as the grammar reads it (the regex's statement)."""
+    from napkifu.notation.reader import parser
+
+    parse(HEAD + "  bids 13♥ pass 14♦ P\n", "warm.nap")  # names and bidders' items read
+    known = known_line(line, line.lstrip(), 7)  # (first: the regex remembers what it reads)
+    regex = parser()[2].statement(line, line.split()[0], 7)
+    assert (known is not None) == taken
+    assert known is None or known == regex

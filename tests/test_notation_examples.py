@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from corpus import deep
+from lark.exceptions import UnexpectedInput
 
 from napkifu.notation import decode, parse
 from napkifu.notation.reader import normalise, parser
@@ -92,3 +93,28 @@ def test_parsing_from_several_threads_gives_the_same_records() -> None:
     with ThreadPoolExecutor(max_workers=6) as pool:
         for _ in range(3):
             assert list(pool.map(lambda t: deep(parse(t)), texts)) == expected
+
+
+GAME_LINES = [
+    "game",
+    'game "Friday club #12"',
+    '  game\t"ナポレオン大会"  # first',
+    'game "a \\" quote"',
+    "game # no name",
+    'game ""',
+]
+
+
+@pytest.mark.parametrize("line", GAME_LINES)
+def test_game_lines_read_as_the_grammar_reads_them(line: str) -> None:
+    """``game`` lines go through the fast path's regex (none left for Lark on the
+    varied corpus): the statement, spans included, is Lark's, also without a name."""
+    assert fast_and_grammar_agree(line) == 1
+
+
+@pytest.mark.parametrize("line", ['game "open', "game club", 'game "a" "b"'])
+def test_game_lines_the_grammar_refuses_are_left_to_it(line: str) -> None:
+    lark, _, fast = parser()
+    assert fast.statement(line, line.split(None, 1)[0], 1) is None
+    with pytest.raises(UnexpectedInput):
+        lark.parse(line, start="one_line")

@@ -183,3 +183,29 @@ def test_excerpts_of_a_streamed_file(
         text = data.decode()
         for number, line in from_file.lines.items():
             assert line == text.split("\n")[number - 1][:500]
+
+
+LINE_ENDS = [
+    "",
+    "a",
+    "a\n",
+    "a\r\nb",
+    "a\rb\r",
+    "\r\r\n",
+    "\n\r",
+    "\ufeffa\r\n\r\nb",
+    "\ufeff\ufeffa",
+]
+
+
+@pytest.mark.parametrize("text", LINE_ENDS)
+@pytest.mark.parametrize("limit", [stream.SPLIT_LIMIT, 0])
+def test_text_lines_split_as_normalise_does(
+    text: str, limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A small text split whole (its CRs replaced first), a big one walked line by line:
+    the lines are ``normalise(text).split("\\n")`` either way."""
+    from napkifu.notation.reader import normalise
+
+    monkeypatch.setattr(stream, "SPLIT_LIMIT", limit)
+    assert list(stream.text_lines(text)) == normalise(text).split("\n")

@@ -9,7 +9,7 @@ wrap it without knowing what checking means; :func:`check_task` is that wrapping
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -239,7 +239,7 @@ def _decoded(data: bytes, encoding: str | None) -> str:
     return text or ""
 
 
-def _pick(lines: Iterator[str], wanted: set[int]) -> dict[int, str]:
+def _pick(lines: Iterable[str], wanted: set[int]) -> dict[int, str]:
     last = max(wanted)
     out: dict[int, str] = {}
     for number, line in enumerate(lines, start=1):

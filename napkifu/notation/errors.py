@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from napkifu.cards import SUIT_BY_TEXT, parse_card
 from napkifu.diagnostics import Diagnostic
 from napkifu.i18n import LANGS, Text
 from napkifu.model import Span
 from napkifu.notation.suggest import DID_YOU_MEAN, closest_card, closest_name
+
+if TYPE_CHECKING:
+    from lark.exceptions import UnexpectedInput
 
 _CARD_RUNS = frozenset(("CARDS", "PLAYS", "CARD"))
 _BID_RUNS = frozenset(("BIDS", "BID"))
@@ -222,6 +224,8 @@ def syntax_diagnostic(
     rnd: int | None,
 ) -> Diagnostic:
     """The NAP101/NAP102 diagnostic for a syntax error in ``line_text`` (line ``line_no``)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken  # (Lark raised err)
+
     if isinstance(err, UnexpectedToken):
         expected = set(err.expected)
         col = err.token.column if err.token.type != "$END" else len(line_text.rstrip()) + 1

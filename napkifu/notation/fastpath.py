@@ -2,9 +2,11 @@
 
 Lark's LALR parser costs tens of microseconds per token in CPython, and a record
 is mostly trick, hand and bids lines, and a season's files each start with a few
-header lines; so each of those statement shapes (all but ``game`` and ``alias``) is
+header lines; so each of those statement shapes (all but ``alias``) is
 compiled here into ONE anchored regular expression built from the grammar's own
-terminals (taken from the compiled Lark parser, never re-typed). A matching line
+terminals (taken from the compiled Lark parser, never re-typed, and kept between
+runs by :mod:`napkifu.notation.grammar`, so that a run needs Lark only for a line
+no regex reads). A matching line
 is turned into its statement right here, straight from the match (no token
 objects: a round is twenty such lines, and wrapping each token for the grammar
 callbacks cost as much as the callbacks themselves); the card, bid, points and
@@ -22,15 +24,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from lark import Lark
-
 from napkifu.model import Bid, CardRef, PlayerPoints, PlayerRef, Span
 from napkifu.notation.known import counted_points, known_line
 from napkifu.notation.objects import bid as make_bid
 from napkifu.notation.objects import player_ref, span
 from napkifu.notation.transform import (
     Statement,
-    StatementBuilder,
     bids_at,
     cards_at,
     comment_text,
@@ -50,6 +49,7 @@ _GAP = r"[ \t\f]*"
 
 # head word → the terminals of its statement, in order (alternatives, optional?).
 SHAPES: dict[str, tuple[tuple[tuple[str, ...], bool], ...]] = {
+    "game": ((("K_GAME",), False), (("STRING",), True)),
     "round": ((("K_ROUND",), False), (("INT",), False)),
     "dealer": ((("K_DEALER",), False), (("NAME", "STRING"), False)),
     "hand": ((("K_HAND",), False), (("NAME", "STRING"), False), (("CARDS",), False)),
@@ -128,6 +128,7 @@ def _points(m: Match, line: int, item_re: re.Pattern[str]) -> tuple[PlayerPoints
 
 
 BUILDERS: dict[str, Build] = {
+    "game": lambda m, line: None if m.group(2) is None else unquote(m.group(2)),
     "round": lambda m, line: (int(m.group(2)), _where(m, 2, line)),
     "dealer": lambda m, line: _player(m, 2, line),
     "hand": lambda m, line: (_player(m, 2, line), _cards(m, 3, line)),
@@ -182,10 +183,9 @@ class FastPath:
 
     known = staticmethod(known_line)
 
-    def __init__(self, lark: Lark, builder: StatementBuilder) -> None:
-        self.builder = builder
+    def __init__(self, terminals: dict[str, str]) -> None:
+        self._patterns = terminals  # each terminal of the grammar (name) as its regex
         self._terminals: dict[str, re.Pattern[str]] = {}
-        self._lark = lark
         # head word → (line regex, payload builder, group of the last terminal): each
         # made the first time a line of its head is not a known line (most runs need
         # a few of the ~20 regexes, or none: compiling them all cost every start ~7 ms)
@@ -193,7 +193,7 @@ class FastPath:
         self.trick: re.Pattern[str] | None = None
 
     def _term(self, name: str) -> str:
-        return self._lark.get_terminal(name).pattern.to_regexp()
+        return self._patterns[name]
 
     def _compile_line(self, pieces: list[str]) -> re.Pattern[str]:
         """The whole line; group i is the i-th piece's terminal (checked: the
@@ -257,9 +257,7 @@ class FastPath:
         """The grammar's terminal ``name`` compiled alone (to ``fullmatch`` one word)."""
         got = self._terminals.get(name)
         if got is None:
-            got = self._terminals[name] = re.compile(
-                self._lark.get_terminal(name).pattern.to_regexp()
-            )
+            got = self._terminals[name] = re.compile(self._patterns[name])
         return got
 
     def statement(self, text: str, head: str, line_no: int) -> Statement | None:
@@ -274,9 +272,12 @@ class FastPath:
         if m is None:
             return None
         comment = m.group(last + 1)
+        end = m.end(last)
+        if end < 0:  # (``game`` without its name: the one shape whose last terminal may lack)
+            end = m.end(last - 1)
         return (
             head,
-            (line_no, m.start(1) + 1, m.end(last) + 1),
+            (line_no, m.start(1) + 1, end + 1),
             build(m, line_no),
             None if comment is None else comment_text(comment),
         )

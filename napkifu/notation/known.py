@@ -49,6 +49,7 @@ from napkifu.notation.values import (
     POINTS_NAMES,
     POINTS_SCORES,
     SUIT_CODE,
+    BidWord,
     group_word,
     player_name,
 )
@@ -61,12 +62,6 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
     """The statement of line ``line_no`` (``text``; ``stripped`` without its indent)
     when it is a line of known words (see above), else None. A trick line (every
     other line of a record) is read here, a call less."""
-    if stripped[0] in _DIGITS:
-        read = None  # a trick line: read below
-    else:
-        read = _BY_HEAD.get(stripped[: stripped.find(" ")])
-        if read is None:
-            return None
     written = text.strip(_BLANKS)
     comment = None
     if "#" in written:  # (``in`` widens no needle: a third of what ``find`` costs)
@@ -76,13 +71,18 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
     words = written.split()
     if written != " ".join(words) or not words:
         return None
-    column = len(text) - len(text.lstrip(_BLANKS)) + 1  # the column of the first word
-    if read is not None:
+    # the column of the first word: ``stripped`` starts there, since a taken line's
+    # first character is no blank (``written`` would not be its words joined)
+    column = len(text) - len(stripped) + 1
+    number = words[0]  # (the head word: found by the split, ``str.find`` would widen " ")
+    if number[0] not in _DIGITS:
+        read = _BY_HEAD.get(number)
+        if read is None:
+            return None
         stmt = read(line_no, column, written, words)
         if comment is None or stmt is None:
             return stmt
         return (stmt[0], stmt[1], stmt[2], comment)
-    number = words[0]
     if not (number.isdigit() and number.isascii()) or len(number) > MAX_DIGITS:
         return None
     at = column + len(number) + 1  # the column of the second word
@@ -108,10 +108,30 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
 def _bids(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
     del words[0]
     items = list(map(BID_WORDS.get, words))
-    if not items or None in items:
+    if not items:
         return None
+    if None in items:  # an item not read whole before: perhaps a known bidder and bid
+        for i, item in enumerate(items):
+            if item is None and (item := _bidder_bid(words[i])) is None:
+                return None
+            items[i] = item
     bids = counted_bids(line_no, column + 5, items)  # type: ignore[arg-type]
     return _line("bids", line_no, column, written, bids)
+
+
+def _bidder_bid(word: str) -> BidWord | None:
+    """A bids item ``NAME:BID`` whose name was read as a NAME (:func:`_name`) and whose
+    bid was read as a bidder's item (``13♥``, ``pass``: in :data:`BID_WORDS` without a
+    bidder), as :func:`~napkifu.notation.values.bid_word` would give it. The grammar's
+    ``_BIDDER _BID1`` matches it: a NAME ends where ``:`` stands as it ends at a blank
+    (neither is a name's character, and its look-aheads read only that), and a bid's
+    match does not depend on what stands before it."""
+    raw, colon, bid = word.rpartition(":")
+    name = _name(raw) if colon else None
+    made = BID_WORDS.get(bid)
+    if name is None or made is None or made[0] is not None or made[3]:
+        return None
+    return (name, made[1], made[2], len(raw) + 1, len(word))
 
 
 def _points(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:

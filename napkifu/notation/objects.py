@@ -6,10 +6,11 @@ fast path build them the same way.
 
 :data:`blank` makes an object of a model class without running its ``__init__``:
 the reader's innermost loops (a card of a run, a bid, a score, a trick's leader
-and line: ~250,000 objects for 4,000 rounds) then set each of its slots themselves,
-which is what the dataclass's ``__init__`` does, without the Python-level call
-(~40 % of an object's cost). :data:`BLANK_FIELDS` lists the fields each such loop
-sets; ``tests/test_notation_blank_objects.py`` holds it to the classes' fields.
+and line, a trick's plays when asked for: ~250,000 objects for 4,000 rounds) then
+set each of its slots themselves, which is what the dataclass's ``__init__`` does,
+without the Python-level call (~40 % of an object's cost). :data:`BLANK_FIELDS`
+lists the fields each such loop sets; ``tests/test_notation_blank_objects.py``
+holds it to the classes' fields.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ blank = object.__new__
 BLANK_FIELDS = {
     PlayerRef: ("name", "_at"),
     CardRef: ("card", "_at"),
+    Play: ("card", "joker_suit", "annotation", "_at"),
     Bid: ("player", "count", "suit", "_at"),
     PlayerPoints: ("player", "points", "_at"),
     TrickLine: ("number", "leader", "plays", "meta", "_number_at", "cards"),

@@ -13,49 +13,19 @@ held as more than its text and its record.
 from __future__ import annotations
 
 import gc
-import os
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
 from typing import cast
 
-from lark import Lark
-from lark.exceptions import UnexpectedInput
-
-from napkifu.cache import grammar_cache_file
 from napkifu.diagnostics import Budget, Diagnostic
 from napkifu.model import Comment, Game, Record
 from napkifu.notation.errors import syntax_diagnostic
-from napkifu.notation.fastpath import FastPath
 from napkifu.notation.fullwidth import fold_line
+from napkifu.notation.grammar import fast_path, grammar_text, parser
 from napkifu.notation.limits import MAX_LINE, long_number, over_limits
 from napkifu.notation.structure import RecordBuilder
-from napkifu.notation.transform import Statement, StatementBuilder, comment_text
+from napkifu.notation.transform import Statement, comment_text
 
-
-def grammar_text() -> str:
-    """The notation's grammar (``napkifu/grammar.lark``), read beside the package's
-    modules with a plain open: ``importlib.resources`` would import ``zipfile`` and
-    its readers at every start for a package that is always installed as files."""
-    with open(
-        os.path.join(os.path.dirname(os.path.dirname(__file__)), "grammar.lark"), encoding="utf-8"
-    ) as f:
-        return f.read()
-
-
-@lru_cache(maxsize=1)
-def parser() -> tuple[Lark, StatementBuilder, FastPath]:
-    """The LALR parser (callbacks inside, no tree), its callbacks and the fast path."""
-    builder = StatementBuilder()
-    lark = Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        start=["file", "one_line"],
-        transformer=builder,
-        maybe_placeholders=False,
-        cache=grammar_cache_file(),
-    )
-    return lark, builder, FastPath(lark, builder)
+__all__ = ["grammar_text", "iter_parse", "normalise", "parse", "parser"]
 
 
 def normalise(text: str) -> str:
@@ -108,7 +78,7 @@ def iter_parse(
     enabled = gc.isenabled()
     gc.disable()
     try:
-        lark, builder, fast = parser()
+        fast = fast_path()  # (Lark: imported when a line first needs it)
         record = RecordBuilder(file)
         closed = record.games
         syntax: list[Diagnostic] = []
@@ -145,6 +115,9 @@ def iter_parse(
                         continue
                 stmt = statement(line, stripped.split(None, 1)[0], line_no)
                 if stmt is None:
+                    from lark.exceptions import UnexpectedInput  # (once imported: a look-up)
+
+                    lark, builder, _ = parser()
                     builder.line_offset = line_no - 1
                     try:
                         # the builder (transformer=) makes the statement: no tree

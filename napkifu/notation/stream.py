@@ -15,7 +15,7 @@ from __future__ import annotations
 import codecs
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from napkifu.diagnostics import Diagnostic
@@ -29,13 +29,22 @@ beside the text); a longer one is walked line by line."""
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
-def text_lines(text: str) -> Iterator[str]:
-    """The lines of ``text`` as ``normalise(text).split("\\n")`` gives them, one at
-    a time (no second copy of a big text)."""
+def text_lines(text: str) -> Iterable[str]:
+    """The lines of ``text`` as ``normalise(text).split("\\n")`` gives them: that list
+    itself for a small text (the reader then walks a list, not a generator: a
+    resumed frame less a line), else one at a time (no second copy of a big text)."""
     start = 1 if text.startswith("\ufeff") else 0
-    if "\r" not in text and len(text) <= SPLIT_LIMIT:  # a copy, but a small one
-        yield from (text[1:] if start else text).split("\n")
-        return
+    if len(text) <= SPLIT_LIMIT:  # a copy (two more with CR line ends), but a small one
+        if start:
+            text = text[1:]
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        return text.split("\n")
+    return _walked(text, start)
+
+
+def _walked(text: str, start: int) -> Iterator[str]:
+    """:func:`text_lines` of a big text, line by line."""
     for m in _LINE_END.finditer(text, start):
         yield text[start : m.start()]
         start = m.end()
