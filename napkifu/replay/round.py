@@ -198,7 +198,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
             complete and rnd.claim is None,
             rep,
         )
-        if rnd.tricks
+        if rnd.tricks and hands  # (no given hand: nothing to check, none good)
         else {}
     )
     known_hands = {name: {r.card for r in h.cards} for name, h in hands.items()} if hands else {}
