@@ -175,7 +175,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
             if r.card < JOKER:
                 owners[r.card] = seat  # type: ignore[index]
     readable, unknown = split_unknown_tricks(rules, n, rnd.tricks, rep)
-    lost = tuple(sorted((*rnd.lost_lines, *unknown)))
+    lost = tuple(sorted((*rnd.lost_lines, *unknown))) if unknown or rnd.lost_lines else ()
     seated = seat_tricks(rules, players, readable, nap_seat, trump, rep, owners, lost)
     # (every readable trick has its n cards, so complete play is every trick seated)
     complete = len(seated) == rules.tricks
