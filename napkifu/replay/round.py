@@ -298,7 +298,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
         written_totals={e.player.name: e.points for e in rnd.total.entries} if rnd.total else None,
         tricks=jt or (),
         discards=tuple(discard_list or ()),
-        widow=tuple(r.card for r in rnd.widow.cards) if rnd.widow else (),
+        widow=tuple(widow_list) if widow_list is not None else (),  # (the widow line's cards)
         hands=_hands(players, hands, plays, complete, napoleon, discard_list, widow_list)
         if ctx.facts and (rnd.tricks or hands)
         else None,
