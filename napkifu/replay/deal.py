@@ -172,7 +172,7 @@ def hand_consistency(
     players: Sequence[str],
     napoleon: str,
     hands: Mapping[str, HandLine],
-    plays: Mapping[int, list[int]],
+    plays: Mapping[int, Sequence[int]],
     widow: list[int] | None,
     discards: list[int] | None,
     complete: bool,
@@ -288,7 +288,7 @@ def _napoleon_held(
 
 def start_holdings(
     players: Sequence[str],
-    plays: Mapping[int, list[int]],
+    plays: Mapping[int, Sequence[int]],
     good_hands: Mapping[str, list[int]],
     napoleon: str,
     widow: set[int] | None,
@@ -306,7 +306,7 @@ def check_widow(
     players: Sequence[str],
     napoleon: str,
     widow: Sequence[CardRef],
-    plays: Mapping[int, list[int]],
+    plays: Mapping[int, Sequence[int]],
     rep: Reporter,
 ) -> None:
     """NAP204: a widow card can only be played by Napoleon, who took the widow."""

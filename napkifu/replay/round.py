@@ -180,11 +180,11 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
     # (every readable trick has its n cards, so complete play is every trick seated)
     complete = len(seated) == rules.tricks
     by_seat = by_seat_getters(n)
-    # (each seat's cards in the order of the tricks; no trick seated: none)
-    plays: dict[int, list[int]] = (
-        dict(enumerate(map(list, zip(*[by_seat[t.seats](t.cards) for t in seated], strict=True))))
+    # (each seat's cards in the order of the tricks, as zip gives them; no trick seated: none)
+    plays: dict[int, tuple[int, ...]] = (
+        dict(enumerate(zip(*[by_seat[t.seats](t.cards) for t in seated], strict=True)))
         if seated
-        else {s: [] for s in range(n)}
+        else dict.fromkeys(range(n), ())
     )
     good_hands = (
         hand_consistency(
@@ -208,7 +208,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
     if nap_dealt is None and widow_known and rnd.tricks and complete:
         # An unknown widow card (?) may be any card Napoleon played: no evidence then.
         nap_dealt = (set(plays[nap_seat]) | (discards or set())) - (widow or set())
-    illegal = check_call(rules, rnd, napoleon, nap_dealt, set(plays[nap_seat]), discards, rep)
+    illegal = check_call(rules, rnd, napoleon, nap_dealt, plays[nap_seat], discards, rep)
     if illegal and rules.has_adjutant:
         holder = written_holder(rnd, napoleon, players)
     else:
@@ -311,7 +311,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
 def _hands(
     players: Sequence[str],
     hands: dict,
-    plays: dict[int, list[int]],
+    plays: dict[int, tuple[int, ...]],
     complete: bool,
     napoleon: str,
     discards: list[int] | None,
