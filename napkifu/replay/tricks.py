@@ -78,8 +78,7 @@ def seat_tricks(
     rows = seat_rows(n)
     turning = turning_cards(rules, trump)  # (empty without reverse-jack)
     leads = lead_suits(rules, trump)
-    prev_line = 0
-    lost_seating = False
+    prev_line, lost_seating = 0, False
     for k, line in enumerate(lines):
         rep.trick = number = line.number  # (a line re-seated below keeps its number)
         gap = False
@@ -119,11 +118,10 @@ def seat_tricks(
                 cards = line.cards
         seats = order if len(cards) == n else order[: len(cards)]
         if cards:
+            lead_suit = leads[cards[0]]  # (no suit named: the round's table of lead_suit_of)
             if JOKER in cards:  # (the plays themselves are made only for a trick with a joker)
                 named_suit = _check_jokers(rules, players[leader], line, n, rep)
                 lead_suit = lead_suit_of(rules, cards[0], named_suit, trump)
-            else:  # (no suit named: the round's table of lead_suit_of)
-                lead_suit = leads[cards[0]]
             ranked = rank(cards, lead_suit, number, number == total)
             winner = seats[ranked[0]]
         else:
