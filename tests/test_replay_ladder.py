@@ -159,7 +159,8 @@ def test_lead_suit_table_and_same_two_set_say_what_the_functions_say() -> None:
     """The replay's round tables (``lead_suits``, same-two's ``_suited`` set) against
     the plain definitions they stand for, for every card, trump and joker-lead."""
     from napkifu.cards import UNKNOWN
-    from napkifu.rules.ladder import _same_two_cards, lead_suits
+    from napkifu.rules.ladder import _same_two_cards
+    from napkifu.rules.leads import lead_suits
 
     for joker_lead in ("trump", "suit"):
         rules = build_rules("standard", [("joker-lead", [joker_lead])])

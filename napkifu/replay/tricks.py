@@ -20,7 +20,8 @@ from napkifu.i18n import count
 from napkifu.model import TrickLine
 from napkifu.replay.report import Reporter, cards_list
 from napkifu.rules.build import Rules
-from napkifu.rules.ladder import NO_RANK, Rank, lead_suit_of, lead_suits, outcome_of, ranker
+from napkifu.rules.ladder import NO_RANK, Rank, outcome_of, ranker
+from napkifu.rules.leads import lead_suit_of, lead_suits
 from napkifu.rules.outcome import TrickOutcome
 
 _JACK = 9
