@@ -153,3 +153,23 @@ def test_one_ranker_per_kind_of_ladder() -> None:
     assert resolve_trick(other_scoring, trick, H, H, 1).winner == 1
     assert resolve_trick(other_specials, trick, H, H, 1).winner == 4
     assert resolve_trick(other_specials, trick, H, H, 2).winner == 1
+
+
+def test_lead_suit_table_and_same_two_set_say_what_the_functions_say() -> None:
+    """The replay's round tables (``lead_suits``, same-two's ``_suited`` set) against
+    the plain definitions they stand for, for every card, trump and joker-lead."""
+    from napkifu.cards import UNKNOWN
+    from napkifu.rules.ladder import _same_two_cards
+    from napkifu.rules.leads import lead_suits
+
+    for joker_lead in ("trump", "suit"):
+        rules = build_rules("standard", [("joker-lead", [joker_lead])])
+        for trump in (None, S, H, D, C):
+            table = lead_suits(rules, trump)
+            assert table == tuple(lead_suit_of(rules, c, None, trump) for c in range(UNKNOWN + 1))
+    for counts in (False, True):
+        for lead in (S, H, D, C):
+            for c in range(UNKNOWN + 1):
+                trick = [lead * 13 + 5, c]
+                plain = c // 13 == lead if c < JOKER else counts
+                assert _same_two_cards(counts, trick, lead) == plain

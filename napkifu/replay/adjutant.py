@@ -88,7 +88,7 @@ def check_call(
     rnd: Round,
     napoleon: str,
     napoleon_dealt: set[int] | None,
-    napoleon_plays: set[int],
+    napoleon_plays: Collection[int],
     discards: set[int] | None,
     rep: Reporter,
 ) -> bool:

@@ -45,7 +45,7 @@ def run_auction(
 ) -> AuctionResult:
     """Replay ``bids`` from seat ``first``; report NAP301–NAP303 through ``rep``."""
     n = len(players)
-    seat = {p: i for i, p in enumerate(players)}
+    seat: dict[str, int] | None = None  # (made at the first `Name:` prefix: most have none)
     out: set[int] = set()
     pass_out = rules.pass_rule == "out"
     turn = first % n if n else 0
@@ -55,7 +55,12 @@ def run_auction(
     who_list: list[str | None] = []
     for bid in bids:
         named = bid.player.name if bid.player is not None else None
-        who = seat.get(named, turn) if named is not None else turn
+        if named is None:
+            who = turn
+        else:
+            if seat is None:
+                seat = {p: i for i, p in enumerate(players)}
+            who = seat.get(named, turn)
         if ended:
             who_list.append(players[who] if n else named)
             if rep:

@@ -47,7 +47,11 @@ def check_deal(
     if rnd.widow is not None:
         _size(rep, len(rnd.widow.cards), rules.widow_size, "the widow", "場札", rnd.widow)
         for ref in rnd.widow.cards:
-            jokers = _one(rules, rep, ref, seen, "the widow", jokers)
+            c = ref.card
+            if c < JOKER and c not in seen:  # (the common case, inlined as for the hands)
+                seen[c] = "the widow"
+            else:
+                jokers = _one(rules, rep, ref, seen, "the widow", jokers)
     if rnd.discard is not None:
         _size(
             rep,
@@ -57,13 +61,17 @@ def check_deal(
             "捨て札",
             rnd.discard,
         )
-        own = {
-            r.card
-            for h in rnd.hands
-            if (napoleon and h.player.name == napoleon)
-            or (players is not None and h.player.name not in players)
-            for r in h.cards
-        }
+        own = (
+            {
+                r.card
+                for h in rnd.hands
+                if (napoleon and h.player.name == napoleon)
+                or (players is not None and h.player.name not in players)
+                for r in h.cards
+            }
+            if rnd.hands
+            else set()  # (no hand lines: no comprehension)
+        )
         if rnd.widow is not None:
             own |= {r.card for r in rnd.widow.cards}
         mine: set[int] = set()
@@ -164,7 +172,7 @@ def hand_consistency(
     players: Sequence[str],
     napoleon: str,
     hands: Mapping[str, HandLine],
-    plays: Mapping[int, list[int]],
+    plays: Mapping[int, Sequence[int]],
     widow: list[int] | None,
     discards: list[int] | None,
     complete: bool,
@@ -280,7 +288,7 @@ def _napoleon_held(
 
 def start_holdings(
     players: Sequence[str],
-    plays: Mapping[int, list[int]],
+    plays: Mapping[int, Sequence[int]],
     good_hands: Mapping[str, list[int]],
     napoleon: str,
     widow: set[int] | None,
@@ -298,7 +306,7 @@ def check_widow(
     players: Sequence[str],
     napoleon: str,
     widow: Sequence[CardRef],
-    plays: Mapping[int, list[int]],
+    plays: Mapping[int, Sequence[int]],
     rep: Reporter,
 ) -> None:
     """NAP204: a widow card can only be played by Napoleon, who took the widow."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 
-from napkifu.cards import CLUB_THREE, JOKER, MIGHTY, Card
+from napkifu.cards import CLUB_THREE, JOKER, MIGHTY, UNKNOWN, Card
 from napkifu.rules.build import Rules
 
 SPADES = 0
@@ -65,67 +65,52 @@ def legal_cards(
     return follow + tuple(extra)
 
 
-def plainly_legal(
+def doubtful_turns(
     rules: Rules,
-    holding: Sequence[Card],
+    holds: Sequence[Sequence[Card]],
+    seats: Sequence[int],
     cards: Sequence[Card],
-    turn: int,
     lead_suit: int | None,
     trump: int | None,
     opening: bool = False,
-) -> bool:
-    """A cheap sufficient test that ``cards[turn]`` (held) is in :func:`legal_cards`
-    (``cards``: the trick, so ``cards[:turn]`` were played before it; ``holding``
-    sorted, as the replay keeps it).
+) -> int:
+    """The turns of a finished trick whose card may not be in :func:`legal_cards`, as
+    bits (bit i: ``cards[i]``); ``holds[seats[i]]`` is that player's holding before the
+    trick (only their own card leaves it before their turn), sorted, as the replay
+    keeps it. A clear bit means legal; a set bit means "ask :func:`violation`", never
+    "illegal": the rules live only in :func:`legal_cards` (tests/test_replay_following.py
+    checks that a clear bit never disagrees with it).
 
     Most plays are a lead, a card of the lead suit or a card of a player who cannot
     follow, and those are legal unless the opening-lead restriction or a ♣3 joker
-    request applies. The replay checks every play, so it asks this first and
-    computes the legal set (the proof of a fault) only when this says no. False
-    means "ask :func:`legal_cards`", never "illegal": the rules live only there
-    (tests/test_replay_following.py checks that this never disagrees with it)."""
-    if not turn:
-        return not (opening and rules.opening_lead == "restricted")
-    if (
-        rules.joker_request != "off"
-        and JOKER in holding
-        and joker_request_active(rules, cards[:turn])
-    ):
-        return False
-    card = cards[turn]
-    if lead_suit is None or (card < JOKER and card // 13 == lead_suit):
-        return True
-    # Off suit: legal when nothing in the holding can follow (no card of the lead suit,
-    # and no joker that counts as a trump under joker-play as-trump). The holding is
-    # sorted, so its first card from the lead suit's lowest on settles the first half
-    # (a bisection in C, not a Python loop over the holding).
-    lo = lead_suit * 13
-    at = bisect_left(holding, lo)
-    if at < len(holding) and holding[at] < lo + 13:
-        return False
-    return JOKER not in holding or rules.joker_play != "as-trump" or lead_suit != trump
+    request applies. One call a trick, not one a card: the replay checks every play."""
+    doubt = 1 if opening and rules.opening_lead == "restricted" else 0
+    request = rules.joker_request != "off" and CLUB_THREE in cards
+    # (no lead suit: every card counts as following, only a joker request binds)
+    lo, hi = (0, UNKNOWN + 1) if lead_suit is None else _SUIT_BOUNDS[lead_suit]
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if request:
+            hold = holds[seats[i]]
+            if JOKER in hold and joker_request_active(rules, cards[:i]):
+                doubt |= 1 << i
+                continue
+        if lo <= c < hi:
+            continue
+        # Off suit: legal when nothing in the holding can follow (no card of the lead
+        # suit, and no joker that counts as a trump under joker-play as-trump). The
+        # holding is sorted, so its first card from the lead suit's lowest on settles
+        # the first half (a bisection in C, not a Python loop over the holding).
+        hold = holds[seats[i]]
+        at = bisect_left(hold, lo)
+        if (at < len(hold) and hold[at] < hi) or (
+            JOKER in hold and rules.joker_play == "as-trump" and lead_suit == trump
+        ):
+            doubt |= 1 << i
+    return doubt
 
 
-def sure_cards(
-    rules: Rules, cards: Sequence[Card], lead_suit: int | None, opening: bool = False
-) -> range:
-    """The cards that are legal in this finished trick whatever their player held;
-    only the others may be illegal for some holding. A card of the lead suit can only
-    have been right to play, unless a ♣3 joker request could have bound its player to
-    the joker or it is a restricted opening lead: then no card is sure. A cheap
-    sufficient test like :func:`plainly_legal`, for a whole trick (a range: asking
-    it of a card is one compare)."""
-    if (
-        lead_suit is None
-        or (opening and rules.opening_lead == "restricted")
-        or (rules.joker_request != "off" and CLUB_THREE in cards)
-    ):
-        return _NONE_SURE
-    return _SUIT_CARDS[lead_suit]
-
-
-_NONE_SURE = range(0)
-_SUIT_CARDS = tuple(range(s * 13, s * 13 + 13) for s in range(4))
+_SUIT_BOUNDS = tuple((s * 13, s * 13 + 13) for s in range(4))
 
 
 def _follow_set(

@@ -2,8 +2,8 @@
 
 The second pass over the seated tricks (:mod:`napkifu.replay.tricks`): each player's
 holding is given, or reconstructed from the cards they play from then on, so every
-legality question is a lookup in a handful of ints. A card that is plainly legal
-(:func:`plainly_legal`) costs a few compares; only a possible fault computes the
+legality question is a lookup in a handful of ints. A trick's plainly legal cards
+are told by one call (:func:`doubtful_turns`); only a possible fault computes the
 legal set, whose cards not played are the proof in the message.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from napkifu.cards import JOKER, UNKNOWN, Card, card_text
-from napkifu.replay.following import legal_cards, plainly_legal, sure_cards, violation
+from napkifu.replay.following import doubtful_turns, legal_cards, violation
 from napkifu.replay.report import Reporter, cards_list, suit_text
 from napkifu.replay.tricks import SeatedTrick
 from napkifu.rules.build import Rules
@@ -84,11 +84,12 @@ def check_plays(
     for t in tricks:
         lead_suit = t.lead_suit
         cards = t.cards
-        opening = t.number == 1 and bool(t.seats) and t.seats[0] == napoleon
-        sure = sure_cards(rules, cards, lead_suit, opening)
-        lo, hi = sure.start, sure.stop  # (two int compares a card, not a range's test)
-        mask = (1 << len(t.seats)) - 1  # (a bit is cleared for a card its player did not hold)
-        for i, s in enumerate(t.seats):
+        seats = t.seats
+        opening = t.number == 1 and bool(seats) and seats[0] == napoleon
+        # (the turns to judge, told from the holdings before the trick: bit i, cards[i])
+        doubt = doubtful_turns(rules, holds, seats, cards, lead_suit, trump, opening)
+        mask = (1 << len(seats)) - 1  # (a bit is cleared for a card its player did not hold)
+        for i, s in enumerate(seats):
             c = cards[i]
             seen = gone[c]
             if seen and (c != JOKER or 0 < jokers <= seen):  # (a discarded card: seen is big)
@@ -114,12 +115,10 @@ def check_plays(
                 )
             gone[c] = seen + 1
             hold = holds[s]
-            if not lo <= c < hi and c in hold:  # (a card not held is not judged here)
-                first = opening and i == 0
-                if not plainly_legal(rules, hold, cards, i, lead_suit, trump, first):
-                    v = violation(rules, hold, cards[:i], lead_suit, trump, c, first)
-                    if v is not None:
-                        _report(rep, v, players[s], s, c, t, tricks, t.line.plays[i].span)
+            if doubt and doubt >> i & 1 and c in hold:  # (a card not held is not judged here)
+                v = violation(rules, hold, cards[:i], lead_suit, trump, c, opening and i == 0)
+                if v is not None:
+                    _report(rep, v, players[s], s, c, t, tricks, t.line.plays[i].span)
             try:
                 hold.remove(c)
             except ValueError:  # (not held: played twice, or against a given hand)

@@ -175,16 +175,16 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
             if r.card < JOKER:
                 owners[r.card] = seat  # type: ignore[index]
     readable, unknown = split_unknown_tricks(rules, n, rnd.tricks, rep)
-    lost = tuple(sorted((*rnd.lost_lines, *unknown)))
+    lost = tuple(sorted((*rnd.lost_lines, *unknown))) if unknown or rnd.lost_lines else ()
     seated = seat_tricks(rules, players, readable, nap_seat, trump, rep, owners, lost)
     # (every readable trick has its n cards, so complete play is every trick seated)
     complete = len(seated) == rules.tricks
     by_seat = by_seat_getters(n)
-    # (each seat's cards in the order of the tricks; no trick seated: none)
-    plays: dict[int, list[int]] = (
-        dict(enumerate(map(list, zip(*[by_seat[t.seats](t.cards) for t in seated], strict=True))))
+    # (each seat's cards in the order of the tricks, as zip gives them; no trick seated: none)
+    plays: dict[int, tuple[int, ...]] = (
+        dict(enumerate(zip(*[by_seat[t.seats](t.cards) for t in seated], strict=True)))
         if seated
-        else {s: [] for s in range(n)}
+        else dict.fromkeys(range(n), ())
     )
     good_hands = (
         hand_consistency(
@@ -198,7 +198,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
             complete and rnd.claim is None,
             rep,
         )
-        if rnd.tricks
+        if rnd.tricks and hands  # (no given hand: nothing to check, none good)
         else {}
     )
     known_hands = {name: {r.card for r in h.cards} for name, h in hands.items()} if hands else {}
@@ -208,7 +208,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
     if nap_dealt is None and widow_known and rnd.tricks and complete:
         # An unknown widow card (?) may be any card Napoleon played: no evidence then.
         nap_dealt = (set(plays[nap_seat]) | (discards or set())) - (widow or set())
-    illegal = check_call(rules, rnd, napoleon, nap_dealt, set(plays[nap_seat]), discards, rep)
+    illegal = check_call(rules, rnd, napoleon, nap_dealt, plays[nap_seat], discards, rep)
     if illegal and rules.has_adjutant:
         holder = written_holder(rnd, napoleon, players)
     else:
@@ -298,7 +298,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
         written_totals={e.player.name: e.points for e in rnd.total.entries} if rnd.total else None,
         tricks=jt or (),
         discards=tuple(discard_list or ()),
-        widow=tuple(r.card for r in rnd.widow.cards) if rnd.widow else (),
+        widow=tuple(widow_list) if widow_list is not None else (),  # (the widow line's cards)
         hands=_hands(players, hands, plays, complete, napoleon, discard_list, widow_list)
         if ctx.facts and (rnd.tricks or hands)
         else None,
@@ -311,7 +311,7 @@ def judge_as_written(ctx: RoundContext, rnd: Round) -> JudgedRound:
 def _hands(
     players: Sequence[str],
     hands: dict,
-    plays: dict[int, list[int]],
+    plays: dict[int, tuple[int, ...]],
     complete: bool,
     napoleon: str,
     discards: list[int] | None,

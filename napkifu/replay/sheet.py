@@ -145,8 +145,12 @@ class RunningTotals:
         if points is None:
             self.by_rules = self.by_sheet = None
         elif points:
-            self.by_rules = _plus(self.by_rules, points)
-            self.by_sheet = _plus(self.by_sheet, points)
+            before = self.by_rules
+            self.by_rules = _plus(before, points)
+            # (most sheets agree with the rules: the same totals, one dict for both; the
+            # two are only ever replaced, never changed in place)
+            same = self.by_sheet == before
+            self.by_sheet = self.by_rules if same else _plus(self.by_sheet, points)
         if rnd.total is None:
             return
         written = {e.player.name: e.points for e in rnd.total.entries}

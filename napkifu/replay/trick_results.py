@@ -167,22 +167,20 @@ def judged_tricks(
     side_known = holder.known
     nap_side = {napoleon} | ({holder.adjutant} if holder.adjutant else set())
     nap = allies = 0
-    played_honors = 0
-    first_winner_nap: bool | None = None
+    first_winner_nap = bool(seated) and players[seated[0].winner] in nap_side
     running: list[tuple[bool, int, int]] = []  # per trick: won by Napoleon's side, totals
     keep = running.append if detail else None  # (only the judged tricks read them)
     for t in seated:
-        is_nap = players[t.winner] in nap_side
-        if first_winner_nap is None:
-            first_winner_nap = is_nap
         honors = len(t.honors)
-        played_honors += honors
-        if is_nap:
+        if players[t.winner] in nap_side:
             nap += honors
+            if keep is not None:
+                keep((True, nap, allies))
         else:
             allies += honors
-        if keep is not None:
-            keep((is_nap, nap, allies))
+            if keep is not None:
+                keep((False, nap, allies))
+    played_honors = nap + allies
     out = (
         _build(rules, players, seated, check, running if side_known else None, trump)
         if detail
@@ -214,7 +212,7 @@ def judged_tricks(
         d_options = list(range(0, min(rules.widow_size, total - played_honors) + 1))
     claim = rnd.claim.side if rnd.claim is not None else None
     possible = [
-        credited_honors(rules, (nap, allies), d, claim, bool(first_winner_nap)) for d in d_options
+        credited_honors(rules, (nap, allies), d, claim, first_winner_nap) for d in d_options
     ]
     result = rnd.result
     if len(possible) == 1:

@@ -20,7 +20,8 @@ from napkifu.i18n import count
 from napkifu.model import TrickLine
 from napkifu.replay.report import Reporter, cards_list
 from napkifu.rules.build import Rules
-from napkifu.rules.ladder import NO_RANK, Rank, lead_suit_of, outcome_of, ranker, resolve_trick
+from napkifu.rules.ladder import NO_RANK, Rank, outcome_of, ranker
+from napkifu.rules.leads import lead_suit_of, lead_suits
 from napkifu.rules.outcome import TrickOutcome
 
 _JACK = 9
@@ -77,8 +78,8 @@ def seat_tricks(
     orders = seat_orders(n)
     rows = seat_rows(n)
     turning = turning_cards(rules, trump)  # (empty without reverse-jack)
-    prev_line = 0
-    lost_seating = False
+    leads = lead_suits(rules, trump)
+    prev_line, lost_seating = 0, False
     for k, line in enumerate(lines):
         rep.trick = number = line.number  # (a line re-seated below keeps its number)
         gap = False
@@ -118,10 +119,10 @@ def seat_tricks(
                 cards = line.cards
         seats = order if len(cards) == n else order[: len(cards)]
         if cards:
-            named_suit = None
+            lead_suit = leads[cards[0]]  # (no suit named: the round's table of lead_suit_of)
             if JOKER in cards:  # (the plays themselves are made only for a trick with a joker)
                 named_suit = _check_jokers(rules, players[leader], line, n, rep)
-            lead_suit = lead_suit_of(rules, cards[0], named_suit, trump)
+                lead_suit = lead_suit_of(rules, cards[0], named_suit, trump)
             ranked = rank(cards, lead_suit, number, number == total)
             winner = seats[ranked[0]]
         else:
@@ -370,7 +371,7 @@ def _disputed_leader(
             return owned, 0
         lead_suit = lead_suit_of(rules, cards[0], line.plays[0].joker_suit, trump)
         last = line.number == rules.tricks
-        won = resolve_trick(rules, cards, lead_suit, trump, line.number, last).winner
+        won = ranker(rules, trump).resolve(cards, lead_suit, line.number, last).winner
         return owned, int(seats[won] == seat_of[nxt.name])
 
     return written if fit(written) > fit(computed) else computed

@@ -16,11 +16,12 @@ def first_bidder(
     """The seat that bids first: after the ``dealer``; else the player named by the
     first bid's prefix (``first_named``); else seat 1 in a game's first round and the
     seat after the previous round's first bidder later."""
-    seat = {p: i for i, p in enumerate(players)}  # (a name listed twice: its last seat)
-    if dealer is not None and dealer in seat:
-        return (seat[dealer] + 1) % len(players)
-    if first_named is not None and first_named in seat:
-        return seat[first_named]
+    if dealer is not None or first_named is not None:  # (most rounds: neither is written)
+        seat = {p: i for i, p in enumerate(players)}  # (a name listed twice: its last seat)
+        if dealer is not None and dealer in seat:
+            return (seat[dealer] + 1) % len(players)
+        if first_named is not None and first_named in seat:
+            return seat[first_named]
     if previous_first is None:
         return 0
     return (previous_first + 1) % len(players)

@@ -12,21 +12,10 @@ from collections.abc import Callable, Sequence
 
 from napkifu.cards import JOKER, MIGHTY, UNKNOWN, Card, Suit
 from napkifu.rules.build import Rules
+from napkifu.rules.leads import lead_suit_of as lead_suit_of  # (its home before leads.py)
 from napkifu.rules.outcome import TrickOutcome
 
 _JACK = 9  # rank index of J (rank 11 - 2)
-
-
-def lead_suit_of(
-    rules: Rules, lead: Card, joker_suit: Suit | int | None, trump: Suit | int | None
-) -> int | None:
-    """The suit a trick is led in: the first card's suit; for a led joker the trump
-    (``joker-lead trump``; None in no-trump) or the named suit (``joker-lead suit``)."""
-    if lead < JOKER:
-        return lead // 13
-    if rules.joker_lead == "suit":
-        return None if joker_suit is None else int(joker_suit)
-    return None if trump is None else int(trump)
 
 
 def same_two_holds(
@@ -60,13 +49,22 @@ def same_two_may_hold(
 def _same_two_cards(joker_counts: bool, cards: Sequence[Card], lead_suit: int | None) -> bool:
     """The rest of :func:`same_two_holds`: every card is of the lead suit (a joker
     counts as one under ``same-two-joker counts``)."""
-    for c in cards:
-        if c >= JOKER:
-            if not joker_counts:
-                return False
-        elif c // 13 != lead_suit:
-            return False
-    return True
+    return lead_suit is not None and _suited(joker_counts, lead_suit).issuperset(cards)
+
+
+def _suited(joker_counts: bool, lead_suit: int) -> frozenset[Card]:
+    """The cards :func:`_same_two_cards` lets a trick led in ``lead_suit`` hold: one
+    set per suit and flag, so a trick asks one ``issuperset``, not a loop a card."""
+    return _SUITED[joker_counts][lead_suit]
+
+
+_SUITED = {
+    flag: tuple(
+        frozenset(range(s * 13, s * 13 + 13)) | frozenset(range(JOKER, UNKNOWN + 1) if flag else ())
+        for s in range(4)
+    )
+    for flag in (False, True)
+}
 
 
 _NONE = 99  # "no class": such a card never wins
@@ -298,15 +296,18 @@ class Ranker:
         self.trump = trump
         self.has_same_two = _compiled(rules, trump)[6] != _NONE
         self.tables: dict[int, KeyTables] = {}
-        self.kinds: dict[tuple[int, bool, int | None], tuple[int, bool]] = {}
+        self.kinds: dict[tuple[int, bool, int | None], tuple[int, frozenset[Card] | None]] = {}
         self.joker_counts = rules.same_two_joker_counts
         self.yoromeki_vs_joker = rules.yoromeki_vs_joker
 
-    def _kind(self, trick_number: int, last: bool, lead_suit: int | None) -> tuple[int, bool]:
+    def _kind(
+        self, trick_number: int, last: bool, lead_suit: int | None
+    ) -> tuple[int, frozenset[Card] | None]:
         """What a trick's number, whether it is the last and its lead suit decide of its
-        kind (:meth:`rank`): the kind's lead suit, ``plain`` and ``weak`` bits, and
-        whether a same-two may hold (:func:`same_two_may_hold`); kept, so a trick
-        asks one look-up for them."""
+        kind (:meth:`rank`): the kind's lead suit, ``plain`` and ``weak`` bits, and,
+        when a same-two may hold (:func:`same_two_may_hold`), the cards it lets the
+        trick hold (:func:`_suited`; None when it may not); kept, so a trick asks one
+        look-up for them."""
         rules = self.rules
         plain = (trick_number == 1 and not rules.specials_first_trick) or (
             last and not rules.specials_last_trick
@@ -316,7 +317,9 @@ class Ranker:
             rules, lead_suit, self.trump, trick_number, last
         )
         kind = (4 if lead_suit is None else lead_suit) * 16 + plain * 2 + weak
-        got = self.kinds[trick_number, last, lead_suit] = (kind, may)
+        # (a same-two may hold: the cards it lets the trick hold, else None)
+        suited = _suited(self.joker_counts, lead_suit) if may and lead_suit is not None else None
+        got = self.kinds[trick_number, last, lead_suit] = (kind, suited)
         return got
 
     def rank(
@@ -328,8 +331,8 @@ class Ranker:
         got = self.kinds.get((trick_number, last, lead_suit))
         if got is None:
             got = self._kind(trick_number, last, lead_suit)
-        kind, may = got
-        s2 = may and _same_two_cards(self.joker_counts, cards, lead_suit)
+        kind, suited = got
+        s2 = suited is not None and suited.issuperset(cards)  # (:func:`_same_two_cards`)
         if s2:
             kind += 8
         # yoromeki-vs-joker off: the yoromeki does not take effect against a led joker
