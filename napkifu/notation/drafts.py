@@ -9,20 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from napkifu.model import (
-    AdjutantLine,
     AliasLine,
     BidsLine,
-    CallLine,
-    CardsLine,
-    ClaimLine,
     Comment,
     Game,
     HandLine,
-    NapoleonLine,
-    PlayerLine,
-    PlayerRef,
-    PointsLine,
-    ResultLine,
     Round,
     RuleLine,
     Span,
@@ -73,43 +64,6 @@ class RoundDraft:
         self.lost = False  # a line of this round was unreadable: skip what it may cause
         self.lost_lines: list[int] = []
         self.unreadable = False  # its own `round` line was unreadable: drop the round
-
-    def store(self, kind: str, payload: Any, meta: Any) -> tuple[PlayerRef | None, ...]:
-        """Keep a round line (already checked for place and repetition); returns the
-        player names it uses, for the NAP103 check. ``meta`` is a :class:`Statement`,
-        or the line's :data:`Where` (no comments: the model makes the Statement)."""
-        f = self.fields
-        if kind == "trick":
-            number, number_at, leader, plays = payload
-            self.tricks.append(TrickLine(number, leader, plays, meta, number_at))
-            return (leader,)
-        if kind == "hand":
-            self.hands.append(HandLine(payload[0], payload[1], meta))
-            return (payload[0],)
-        if kind == "bids":
-            self.bids.append(BidsLine(payload, meta))
-            return tuple([b.player for b in payload])
-        if kind in ("widow", "discard"):
-            f[kind] = CardsLine(payload, meta)
-        elif kind == "dealer":
-            f[kind] = PlayerLine(payload, meta)
-            return (payload,)
-        elif kind == "napoleon":
-            f[kind] = NapoleonLine(payload[0], payload[1], meta)
-            return (payload[0],)
-        elif kind == "call":
-            f[kind] = CallLine(payload, meta)
-        elif kind == "adjutant":
-            f[kind] = AdjutantLine(payload, meta)
-            return (payload,)
-        elif kind == "claim":
-            f[kind] = ClaimLine(payload, meta)
-        elif kind == "result":
-            f[kind] = ResultLine(payload[0], meta, payload[1], payload[2])
-        else:  # score, total
-            f[kind] = PointsLine(payload, meta)
-            return tuple([e.player for e in payload])
-        return ()
 
     def missing_lines(self, three_players: bool) -> list[tuple[str, str]]:
         """(message key, line) for each line this round needs to be judged at all:

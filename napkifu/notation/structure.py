@@ -14,14 +14,23 @@ from typing import Any
 
 from napkifu.diagnostics import Diagnostic
 from napkifu.model import (
+    AdjutantLine,
+    BidsLine,
+    CallLine,
+    CardsLine,
+    ClaimLine,
     Comment,
     Game,
+    HandLine,
+    NapoleonLine,
+    PlayerLine,
     PlayerRef,
     PlayersLine,
+    PointsLine,
     Record,
+    ResultLine,
     RuleLine,
     RulesLine,
-    Span,
     Statement,
     TagLine,
     TextLine,
@@ -35,13 +44,13 @@ from napkifu.notation.errors import diagnostic
 from napkifu.notation.names import name_warnings
 from napkifu.notation.objects import blank
 from napkifu.notation.objects import meta as make_meta
-from napkifu.notation.suggest import closest_name
+from napkifu.notation.reporting import Reports
 from napkifu.notation.transform import Statement as Stmt
 
 HEADERS = frozenset(("game", "date", "place", "tag", "players", "rules", "rule", "alias"))
 
 
-class RecordBuilder:
+class RecordBuilder(Reports):
     """Feed statements in file order with :meth:`add`; :meth:`finish` returns the record."""
 
     def __init__(self, file: str) -> None:
@@ -204,44 +213,10 @@ class RecordBuilder:
             self._report("no_players", span, g.number, number, game=g.number)
         g.round = RoundDraft(number, meta)
 
-    def _check_names(
-        self, g: GameDraft, rnd: int, trick: int | None, *refs: PlayerRef | None
-    ) -> None:
-        names = g.names
-        if names is None:
-            return  # no `players` line: reported once, not at every name
-        for ref in refs:
-            if ref is not None and ref.name not in names:
-                seats = " ".join(p.name for p in g.fields["players"].players)
-                self._report(
-                    "unknown_player",
-                    ref.span,
-                    g.number,
-                    rnd,
-                    trick,
-                    code="NAP103",
-                    player=ref.name,
-                    players=seats,
-                    suggestion=closest_name(
-                        ref.name, [p.name for p in g.fields["players"].players]
-                    ),
-                )
-
-    def _report(
-        self,
-        key: str,
-        span: Span | Where,
-        game: int | None,
-        rnd: int | None = None,
-        trick: int | None = None,
-        /,
-        code: str = "NAP105",
-        **values: object,
-    ) -> None:
-        at = as_span(span)
-        self.diagnostics.append(diagnostic(code, key, at, self.file, game, rnd, trick, **values))
-
-    def _round_line(self, kind: str, span: Where, payload: Any, meta: Statement | Where) -> None:
+    def _round_line(self, kind: str, span: Where, payload: Any, meta: Any) -> None:
+        """Place a round line (order, repetition) and keep it in its round, in one call
+        a line. ``meta`` is a :class:`Statement`, or the line's :data:`Where` (no
+        comments: the model makes the Statement when asked)."""
         g = self.game
         if g is None:
             g = self._current_game(span)
@@ -332,7 +307,38 @@ class RecordBuilder:
                     expected=expected,
                 )
             r.trick_lines[number] = span[0]
-        refs = r.store(kind, payload, meta)
+        # kept in the round's lists or fields, with the player names the line uses
+        refs: tuple[PlayerRef | None, ...] = ()
+        if kind == "trick":
+            number, number_at, leader, plays = payload
+            r.tricks.append(TrickLine(number, leader, plays, meta, number_at))
+            refs = (leader,)
+        elif kind == "hand":
+            r.hands.append(HandLine(payload[0], payload[1], meta))
+            refs = (payload[0],)
+        elif kind == "bids":
+            r.bids.append(BidsLine(payload, meta))
+            refs = tuple([b.player for b in payload])
+        elif kind == "widow" or kind == "discard":
+            r.fields[kind] = CardsLine(payload, meta)
+        elif kind == "dealer":
+            r.fields[kind] = PlayerLine(payload, meta)
+            refs = (payload,)
+        elif kind == "napoleon":
+            r.fields[kind] = NapoleonLine(payload[0], payload[1], meta)
+            refs = (payload[0],)
+        elif kind == "call":
+            r.fields[kind] = CallLine(payload, meta)
+        elif kind == "adjutant":
+            r.fields[kind] = AdjutantLine(payload, meta)
+            refs = (payload,)
+        elif kind == "claim":
+            r.fields[kind] = ClaimLine(payload, meta)
+        elif kind == "result":
+            r.fields[kind] = ResultLine(payload[0], meta, payload[1], payload[2])
+        else:  # score, total
+            r.fields[kind] = PointsLine(payload, meta)
+            refs = tuple([e.player for e in payload])
         names = g.names
         if names is not None:  # (the common case inlined: every name is a player)
             for ref in refs:
