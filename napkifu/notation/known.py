@@ -30,7 +30,7 @@ before (fold, limits, regex, Lark).
 from __future__ import annotations
 
 from napkifu.model import Bid, CardRef, PlayerPoints, PlayerRef, Span
-from napkifu.notation.limits import MAX_DIGITS
+from napkifu.notation.limits import MAX_DIGITS, MAX_LINE
 from napkifu.notation.objects import blank
 from napkifu.notation.transform import (
     Statement,
@@ -55,13 +55,20 @@ from napkifu.notation.values import (
 )
 
 _DIGITS = frozenset("0123456789")
+_REFUSED = object()
+"""What a head word's reader gives for a line it does not take (a payload may be None)."""
 _BLANKS = " \t\f"  # (the grammar's blanks: before, after and between a line's words)
 
 
 def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
     """The statement of line ``line_no`` (``text``; ``stripped`` without its indent)
-    when it is a line of known words (see above), else None. A trick line (every
-    other line of a record) is read here, a call less."""
+    when it is a line of known words (see above) within the reader's line length,
+    else None. A trick line (every other line of a record) is read here, a call
+    less; a head word's reader gives the payload alone (the kind is the head word,
+    the span the line's), or :data:`_REFUSED`."""
+    size = len(text)
+    if size > MAX_LINE:  # (refused by the reader's limits, whatever its words)
+        return None
     written = text.strip(_BLANKS)
     comment = None
     if "#" in written:  # (``in`` widens no needle: a third of what ``find`` costs)
@@ -73,16 +80,16 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
         return None
     # the column of the first word: ``stripped`` starts there, since a taken line's
     # first character is no blank (``written`` would not be its words joined)
-    column = len(text) - len(stripped) + 1
+    column = size - len(stripped) + 1
     number = words[0]  # (the head word: found by the split, ``str.find`` would widen " ")
     if number[0] not in _DIGITS:
         read = _BY_HEAD.get(number)
         if read is None:
             return None
-        stmt = read(line_no, column, written, words)
-        if comment is None or stmt is None:
-            return stmt
-        return (stmt[0], stmt[1], stmt[2], comment)
+        payload = read(line_no, column, words)  # (the statement's kind is its head word)
+        if payload is _REFUSED:
+            return None
+        return (number, (line_no, column, column + len(written)), payload, comment)
     if not (number.isdigit() and number.isascii()) or len(number) > MAX_DIGITS:
         return None
     at = column + len(number) + 1  # the column of the second word
@@ -105,18 +112,17 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
     return ("trick", (line_no, column, column + len(written)), payload, comment)
 
 
-def _bids(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+def _bids(line_no: int, column: int, words: list[str]) -> object:
     del words[0]
     items = list(map(BID_WORDS.get, words))
     if not items:
-        return None
+        return _REFUSED
     if None in items:  # an item not read whole before: perhaps a known bidder and bid
         for i, item in enumerate(items):
             if item is None and (item := _bidder_bid(words[i])) is None:
-                return None
+                return _REFUSED
             items[i] = item
-    bids = counted_bids(line_no, column + 5, items)  # type: ignore[arg-type]
-    return _line("bids", line_no, column, written, bids)
+    return counted_bids(line_no, column + 5, items)  # type: ignore[arg-type]
 
 
 def _bidder_bid(word: str) -> BidWord | None:
@@ -134,15 +140,14 @@ def _bidder_bid(word: str) -> BidWord | None:
     return (name, made[1], made[2], len(raw) + 1, len(word))
 
 
-def _points(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+def _points(line_no: int, column: int, words: list[str]) -> object:
     if len(words) % 2 == 0 or len(words) < 3:
-        return None
+        return _REFUSED
     names, scores = words[1::2], words[2::2]
     if not (POINTS_NAMES.issuperset(names) and POINTS_SCORES.issuperset(scores)):
-        return None
+        return _REFUSED
     head = words[0]
-    entries = counted_points(line_no, column + len(head) + 1, names, scores)
-    return _line(head, line_no, column, written, entries)
+    return counted_points(line_no, column + len(head) + 1, names, scores)
 
 
 def counted_points(
@@ -178,58 +183,54 @@ def _name(word: str) -> str | None:
     return None if '"' in word else NAMES.get(word)
 
 
-def _line(kind: str, line_no: int, column: int, written: str, payload: object) -> Statement:
-    return (kind, (line_no, column, column + len(written)), payload, None)
-
-
-def _round(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+def _round(line_no: int, column: int, words: list[str]) -> object:
     if len(words) != 2 or not _number(words[1]):
-        return None
+        return _REFUSED
     at = column + len(words[0]) + 1
     where = Span(line_no, at, line_no, at + len(words[1]))
     if words[0] == "round":
-        return _line("round", line_no, column, written, (int(words[1]), where))
-    return _line("result", line_no, column, written, (int(words[1]), where, None))
+        return (int(words[1]), where)
+    return (int(words[1]), where, None)
 
 
-def _player(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+def _player(line_no: int, column: int, words: list[str]) -> object:
     """``dealer NAME``, ``adjutant NAME`` or ``adjutant none``."""
     if len(words) != 2:
-        return None
+        return _REFUSED
     head, word = words
     if word == "none" and head == "adjutant":
-        return _line(head, line_no, column, written, None)
+        return None
     name = _name(word)
     if name is None:
-        return None
+        return _REFUSED
     at = column + len(head) + 1
-    return _line(head, line_no, column, written, PlayerRef(name, (line_no, at, at + len(word))))
+    return PlayerRef(name, (line_no, at, at + len(word)))
 
 
-def _napoleon(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+def _napoleon(line_no: int, column: int, words: list[str]) -> object:
     if len(words) != 3:
-        return None
+        return _REFUSED
     name = _name(words[1])
     bid = BID_WORDS.get(words[2])
     if name is None or bid is None or bid[0] is not None or bid[3]:  # (a bidder's item)
-        return None
+        return _REFUSED
     at = column + 9
     player = PlayerRef(name, (line_no, at, at + len(words[1])))
     at += len(words[1]) + 1
     made = Bid(None, bid[1], bid[2], (line_no, at, at + len(words[2])))
-    return _line("napoleon", line_no, column, written, (player, made))
+    return (player, made)
 
 
-def _call(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+def _call(line_no: int, column: int, words: list[str]) -> object:
     """``call CARD``: a card played before, without annotation or named suit, is one."""
     if len(words) != 2 or PLAYS.get(words[1], _ANNOTATED)[1:] != (None, None):
-        return None
+        return _REFUSED
     at = column + 5
     _suit, ((card, start, end),) = group_word(0, words[1])
-    return _line("call", line_no, column, written, CardRef(card, (line_no, at + start, at + end)))
+    return CardRef(card, (line_no, at + start, at + end))
 
 
-def _cards(line_no: int, column: int, written: str, words: list[str]) -> Statement | None:
+def _cards(line_no: int, column: int, words: list[str]) -> object:
     """``widow CARDS``, ``discard CARDS`` or ``hand NAME CARDS``."""
     head = words[0]
     skip = len(head) + 1
@@ -237,13 +238,13 @@ def _cards(line_no: int, column: int, written: str, words: list[str]) -> Stateme
     if head == "hand":
         name = _name(words[1]) if len(words) > 2 else None
         if name is None:
-            return None
+            return _REFUSED
         payload = PlayerRef(name, (line_no, column + skip, column + skip + len(words[1])))
         skip += len(words[1]) + 1
     if not _card_run(words[2:] if payload is not None else words[1:]):
-        return None
+        return _REFUSED
     cards = counted_cards(line_no, column + skip, words[2:] if payload is not None else words[1:])
-    return _line(head, line_no, column, written, cards if payload is None else (payload, cards))
+    return cards if payload is None else (payload, cards)
 
 
 def _card_run(words: list[str]) -> bool:

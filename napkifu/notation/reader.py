@@ -93,12 +93,12 @@ def iter_parse(
             if not stripped:
                 continue
             # a line of words already read: no folding, no limits, no regex (known.py)
-            stmt = known(line, stripped, line_no) if len(line) <= MAX_LINE else None
+            stmt = known(line, stripped, line_no)  # (None for a line over MAX_LINE)
             if stmt is None and not line.isascii():
                 folded = fold_line(line)  # full-width spellings: one rule (fullwidth.py)
                 if folded is not line:
                     line, stripped = folded, folded.lstrip()
-                    stmt = known(line, stripped, line_no) if len(line) <= MAX_LINE else None
+                    stmt = known(line, stripped, line_no)  # (None for a line over MAX_LINE)
             if stmt is None:
                 if stripped[0] == "#":
                     column = len(line) - len(stripped) + 1
