@@ -70,8 +70,8 @@ class RoundDraft:
         who was Napoleon; for a score sheet the adjutant and the result; for a
         played round the called card (no adjutant with three players)."""
         f = self.fields
-        bids = [b for line in self.bids for b in line.bids]
-        if bids and all(b.count is None for b in bids):
+        counts = [b.count for line in self.bids for b in line.bids]  # (None: a pass)
+        if counts and counts.count(None) == len(counts):
             return []  # a redeal: nothing else is needed (NAP304 judges what follows)
         missing = []
         if "napoleon" not in f and not self.bids:

@@ -128,8 +128,9 @@ class RecordBuilder(Reports):
         g.round = None
         if r.unreadable:
             return
-        if not r.lost:
-            self._required_lines(g, r)
+        if not r.lost:  # the lines it needs to be judged at all (reported at its `round`)
+            for key, kind in r.missing_lines(g.player_count == 3):
+                self._report(key, r.meta.span, g.number, r.number, round=r.number, kind=kind)
         g.rounds.append(r.build())
 
     def _close_game(self) -> None:
@@ -345,11 +346,6 @@ class RecordBuilder(Reports):
                 if ref is not None and ref.name not in names:
                     self._check_names(g, rn, trick_no, *refs)
                     break
-
-    def _required_lines(self, g: GameDraft, r: RoundDraft) -> None:
-        """The lines a round needs to be judged at all (reported at its ``round`` line)."""
-        for key, kind in r.missing_lines(three_players=g.player_count == 3):
-            self._report(key, r.meta.span, g.number, r.number, round=r.number, kind=kind)
 
     def lost(self, line: str, line_no: int = 0) -> None:
         """A line the grammar rejected: keep later checks from reporting its absence.

@@ -45,7 +45,8 @@ def check_deal(
             else:
                 jokers = _one(rules, rep, ref, seen, where, jokers)
     if rnd.widow is not None:
-        _size(rep, len(rnd.widow.cards), rules.widow_size, "the widow", "場札", rnd.widow)
+        if len(rnd.widow.cards) != rules.widow_size:  # (as for the hands: a call only then)
+            _size(rep, len(rnd.widow.cards), rules.widow_size, "the widow", "場札", rnd.widow)
         for ref in rnd.widow.cards:
             c = ref.card
             if c < JOKER and c not in seen:  # (the common case, inlined as for the hands)
@@ -53,14 +54,15 @@ def check_deal(
             else:
                 jokers = _one(rules, rep, ref, seen, "the widow", jokers)
     if rnd.discard is not None:
-        _size(
-            rep,
-            len(rnd.discard.cards),
-            rules.discard_size,
-            "the discards",
-            "捨て札",
-            rnd.discard,
-        )
+        if len(rnd.discard.cards) != rules.discard_size:
+            _size(
+                rep,
+                len(rnd.discard.cards),
+                rules.discard_size,
+                "the discards",
+                "捨て札",
+                rnd.discard,
+            )
         own = (
             {
                 r.card
@@ -110,13 +112,14 @@ def check_deal(
 def _size(
     rep: Reporter, got: int, want: int, what: str, what_ja: str, line: HandLine | CardsLine
 ) -> None:
-    if got != want:  # (the line's span is made only for the diagnostic: model.py)
-        rep.add(
-            "NAP202",
-            line.meta.span,
-            f"{what} has {count(got, 'card')}, expected {want}",
-            f"{what_ja}が {got} 枚（{want} 枚のはず）",
-        )
+    """NAP202: a hand, the widow or the discards of ``got`` cards, not ``want`` (asked
+    only when they differ; the line's span is made only for the diagnostic: model.py)."""
+    rep.add(
+        "NAP202",
+        line.meta.span,
+        f"{what} has {count(got, 'card')}, expected {want}",
+        f"{what_ja}が {got} 枚（{want} 枚のはず）",
+    )
 
 
 def _ja(where: str) -> str:
