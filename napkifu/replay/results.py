@@ -2,6 +2,13 @@
 and tricks. Plain data; the replay view, the analysis tables and the dashboard
 read these and never re-derive a rule.
 
+Immutable by the model's convention (:mod:`napkifu.model`): nothing assigns to a
+result after it is built (``dataclasses.replace`` makes a changed copy), but the
+classes are not declared ``frozen``. A frozen ``__init__`` stores each field through
+``object.__setattr__``, and a :class:`JudgedRound` (31 fields, one a round) cost
+``check`` ~2 % of its instructions that way. ``unsafe_hash`` keeps the hash a frozen
+class has.
+
 Fields may be added; none is renamed or removed without updating every consumer.
 """
 
@@ -23,7 +30,7 @@ RoundKind = Literal["full", "claim", "score-sheet", "redeal"]
 _IS_ERROR = attrgetter("is_error")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class JudgedPlay:
     """One card of a trick as the engine saw it."""
 
@@ -55,7 +62,7 @@ class PlayedTrick(NamedTuple):
         return [(players[s], c, n) for s, c, n in zip(self.seats, self.cards, named, strict=False)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class JudgedTrick:
     number: int
     leader: str
@@ -77,7 +84,7 @@ class JudgedTrick:
     span: Span = field(default=Span(0, 0, 0, 0))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class JudgedRound:
     game: int
     number: int
@@ -131,7 +138,7 @@ class JudgedRound:
         return self.span.line or self.source.meta.span.line
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class JudgedGame:
     number: int
     title: str | None
@@ -146,7 +153,7 @@ class JudgedGame:
     source: Game
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Judgement:
     """A whole file judged: the record, its games and every diagnostic, sorted."""
 
