@@ -17,19 +17,11 @@ from __future__ import annotations
 
 from napkifu.model import Bid, CardRef, Play, PlayerPoints, PlayerRef, Span, Statement, TrickLine
 
-
-def ref_at(name: str, line: int, column: int, end: int) -> PlayerRef:
-    """``PlayerRef(name, Span(line, column, line, end))``, its span made on demand."""
-    return PlayerRef(name, (line, column, end))
-
-
 span = Span  # (line, column, end_line, end_column)
 meta = Statement
 card_ref = CardRef
 play = Play
 player_ref = PlayerRef
-trick_line = TrickLine
-player_points = PlayerPoints
 bid = Bid
 
 blank = object.__new__

@@ -22,19 +22,11 @@ from napkifu.notation.errors import syntax_diagnostic
 from napkifu.notation.fullwidth import fold_line
 from napkifu.notation.grammar import fast_path, grammar_text, parser
 from napkifu.notation.limits import MAX_LINE, long_number, over_limits
+from napkifu.notation.stream import normalise
 from napkifu.notation.structure import RecordBuilder
 from napkifu.notation.transform import Statement, comment_text
 
 __all__ = ["grammar_text", "iter_parse", "normalise", "parse", "parser"]
-
-
-def normalise(text: str) -> str:
-    """Drop a BOM and turn CRLF and lone CR line ends into LF (columns do not move)."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text
 
 
 def parse(text: str, file: str = "<string>") -> tuple[Record, list[Diagnostic]]:

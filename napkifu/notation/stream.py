@@ -6,7 +6,7 @@ takes on the whole bytes (UTF-16 BOM, NUL byte, first bad UTF-8 byte, the
 CP932 fallback — which needs to know that the *whole* file is not UTF-8, hence
 the separate pass) and gives the same NAP106 diagnostics with the same byte
 offsets; the second pass decodes line by line. Line ends are split as
-:func:`napkifu.notation.reader.normalise` splits them (LF, CRLF, lone CR), so
+:func:`normalise` splits them (LF, CRLF, lone CR), so
 line numbers and columns are those of the whole-text reading.
 """
 
@@ -29,18 +29,22 @@ beside the text); a longer one is walked line by line."""
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
+def normalise(text: str) -> str:
+    """Drop a BOM and turn CRLF and lone CR line ends into LF (columns do not move)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
 def text_lines(text: str) -> Iterable[str]:
     """The lines of ``text`` as ``normalise(text).split("\\n")`` gives them: that list
     itself for a small text (the reader then walks a list, not a generator: a
     resumed frame less a line), else one at a time (no second copy of a big text)."""
-    start = 1 if text.startswith("\ufeff") else 0
     if len(text) <= SPLIT_LIMIT:  # a copy (two more with CR line ends), but a small one
-        if start:
-            text = text[1:]
-        if "\r" in text:
-            text = text.replace("\r\n", "\n").replace("\r", "\n")
-        return text.split("\n")
-    return _walked(text, start)
+        return normalise(text).split("\n")
+    return _walked(text, 1 if text.startswith("\ufeff") else 0)
 
 
 def _walked(text: str, start: int) -> Iterator[str]:
