@@ -33,26 +33,22 @@ def check_deal(
     Napoleon's too: its cards may be discarded."""
     seen: dict[int, str] = {}  # card → where it was first written
     jokers = 0
-    for hand in rnd.hands:
-        name = hand.player.name
-        where = f"{name}'s hand"
-        if len(hand.cards) != rules.hand_size:
-            _size(rep, len(hand.cards), rules.hand_size, where, f"{name} の手札", hand)
-        for ref in hand.cards:
+    # the dealt lines: each hand, then the widow (its size, each card once in the deal)
+    dealt: list[tuple[HandLine | CardsLine, str, str, int]] = [
+        (h, f"{h.player.name}'s hand", f"{h.player.name} の手札", rules.hand_size)
+        for h in rnd.hands
+    ]
+    if rnd.widow is not None:
+        dealt.append((rnd.widow, "the widow", "場札", rules.widow_size))
+    for line, where, where_ja, size in dealt:
+        if len(line.cards) != size:  # (a call only then)
+            _size(rep, len(line.cards), size, where, where_ja, line)
+        for ref in line.cards:
             c = ref.card
             if c < JOKER and c not in seen:  # (the common case, inlined)
                 seen[c] = where
             else:
                 jokers = _one(rules, rep, ref, seen, where, jokers)
-    if rnd.widow is not None:
-        if len(rnd.widow.cards) != rules.widow_size:  # (as for the hands: a call only then)
-            _size(rep, len(rnd.widow.cards), rules.widow_size, "the widow", "場札", rnd.widow)
-        for ref in rnd.widow.cards:
-            c = ref.card
-            if c < JOKER and c not in seen:  # (the common case, inlined as for the hands)
-                seen[c] = "the widow"
-            else:
-                jokers = _one(rules, rep, ref, seen, "the widow", jokers)
     if rnd.discard is not None:
         if len(rnd.discard.cards) != rules.discard_size:
             _size(
