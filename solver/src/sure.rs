@@ -26,8 +26,12 @@ pub(crate) struct Sure {
     order: Vec<[u8; 54]>,
     /// `beaten_led`.
     led: Vec<u64>,
-    /// Whether the ladder has same-two at all (else the variants' suits are 0).
-    same_two: bool,
+    /// The 2s whose same-two the rules may let hold (none if the ladder has no
+    /// same-two; the trump's only with same-two-trump).
+    twos: u64,
+    /// Per trick number, whether a trick from it to the last may be a same-two one
+    /// (same-two-first-trick, same-two-last-trick).
+    s2_from: Vec<bool>,
 }
 
 /// The contexts a variant allows: the mighty in the trick (`mighty`: it may be),
@@ -58,14 +62,22 @@ impl Sure {
                     .fold(0u64, |a, c| a | 1 << c)
             }));
         }
-        let same_two = (0..4u8).any(|s| {
-            r.key(s * 13, 0, Some(s), true, false) != r.key(s * 13, 0, Some(s), false, false)
-        });
+        let twos = (0..4u8)
+            .filter(|&s| {
+                r.key(s * 13, 0, Some(s), true, false) != r.key(s * 13, 0, Some(s), false, false)
+                    && (r.trump != Some(s) || r.s2_trump)
+            })
+            .fold(0u64, |a, s| a | 1 << (s * 13));
+        let last = r.tricks;
+        let s2_from = (0..=last + 1)
+            .map(|from| (from..=last).any(|t| (t != 1 || r.s2_first) && (t != last || r.s2_last)))
+            .collect();
         Sure {
             beats,
             order,
             led: beaten_led(r),
-            same_two,
+            twos,
+            s2_from,
         }
     }
 }
@@ -81,19 +93,16 @@ impl Solver {
         let n = r.players;
         let all = s.hands[..n].iter().fold(0u64, |a, h| a | h);
         let mut v = if all >> MIGHTY & 1 == 1 { 16 } else { 0 };
-        let last = r.tricks;
-        let any_trick =
-            (s.trick_no..=last).any(|t| (t != 1 || r.s2_first) && (t != last || r.s2_last));
-        if !self.sure.same_two || !any_trick {
+        let mut twos = all & self.sure.twos;
+        if twos == 0 || !self.sure.s2_from[s.trick_no as usize] {
             return v;
         }
         let jokers = if r.s2_joker_counts { 3u64 << 52 } else { 0 };
-        for suit in 0..4u8 {
+        while twos != 0 {
+            let suit = twos.trailing_zeros() / 13;
+            twos &= twos - 1;
             let cards = 0x1fffu64 << (13 * suit) | jokers;
-            if all >> (suit * 13) & 1 == 1
-                && (r.trump != Some(suit) || r.s2_trump)
-                && s.hands[..n].iter().all(|&h| h & cards != 0)
-            {
+            if s.hands[..n].iter().all(|&h| h & cards != 0) {
                 v |= 1 << suit;
             }
         }
