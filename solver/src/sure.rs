@@ -97,16 +97,23 @@ impl Solver {
         if twos == 0 || !self.sure.s2_from[s.trick_no as usize] {
             return v;
         }
-        let jokers = if r.s2_joker_counts { 3u64 << 52 } else { 0 };
         while twos != 0 {
             let suit = twos.trailing_zeros() / 13;
             twos &= twos - 1;
-            let cards = 0x1fffu64 << (13 * suit) | jokers;
-            if s.hands[..n].iter().all(|&h| h & cards != 0) {
+            if self.all_follow(s, suit) {
                 v |= 1 << suit;
             }
         }
         v
+    }
+
+    /// Whether every hand holds a card of `suit` or a joker that counts as one
+    /// for same-two.
+    fn all_follow(&self, s: &State, suit: u32) -> bool {
+        let r = &self.rules;
+        let jokers = if r.s2_joker_counts { 3u64 << 52 } else { 0 };
+        let cards = 0x1fffu64 << (13 * suit) | jokers;
+        s.hands[..r.players].iter().all(|&h| h & cards != 0)
     }
 }
 
@@ -180,7 +187,14 @@ impl Solver {
                 others |= h;
             }
         }
-        let s2 = self.variant(s) & 15;
+        // Same-two changes a key only for the 2 of the lead suit, so a card's test
+        // asks for it only when another hand holds that 2 (the variant's question
+        // for one suit: asking the whole variant here was 2 % of the instructions).
+        let twos = if self.sure.s2_from[s.trick_no as usize] {
+            others & self.sure.twos
+        } else {
+            0
+        };
         let mighty_out = others >> MIGHTY & 1 == 1;
         let mut wins = 0i32;
         let mut honors = 0i32;
@@ -196,7 +210,9 @@ impl Solver {
             };
             let sure = named.iter().any(|&l| {
                 let lead = r.lead_suit(card, (l > 0).then(|| l as u8 - 1));
-                let same_two = lead.is_some_and(|suit| s2 >> suit & 1 == 1);
+                let same_two = lead.is_some_and(|suit| {
+                    twos >> (suit * 13) & 1 == 1 && self.all_follow(s, suit as u32)
+                });
                 others & self.sure.led[led_at(c, l, mighty_out, same_two)] == 0
             });
             if sure {
