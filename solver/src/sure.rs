@@ -34,24 +34,26 @@ pub(crate) struct Sure {
     s2_from: Vec<bool>,
 }
 
-/// The contexts a variant allows: the mighty in the trick (`mighty`: it may be),
-/// same-two for lead suit `lead` (`s2`: the suits whose same-two may hold).
-fn allowed(mighty: bool, s2: u8, lead: Option<u8>) -> (&'static [bool], &'static [bool]) {
-    let mi: &[bool] = if mighty { &[false, true] } else { &[false] };
-    let s2s: &[bool] = match lead {
-        Some(l) if s2 >> l & 1 == 1 => &[false, true],
-        _ => &[false],
-    };
-    (mi, s2s)
-}
-
 impl Sure {
     pub(crate) fn new(r: &Rules) -> Sure {
         let mut beats = Vec::with_capacity(32);
         let mut order = Vec::with_capacity(32);
-        for v in 0..32u8 {
-            let (mighty, s2) = (v & 16 != 0, v & 15);
-            let (weakest, strongest) = extremes(r, mighty, s2);
+        let parts = extremes(r);
+        for v in 0..32usize {
+            // the parts the variant allows: the mighty in the trick (16), same-two
+            // of each suit whose bit it has
+            let mut weakest = [0u16; 54];
+            let mut strongest = [NO_KEY; 54];
+            for (m, by_s2) in parts.iter().enumerate() {
+                for (p, (weak, strong)) in by_s2.iter().enumerate() {
+                    if (m == 0 || v & 16 != 0) && (p == 0 || v >> (p - 1) & 1 == 1) {
+                        for c in 0..54 {
+                            weakest[c] = weakest[c].max(weak[c]);
+                            strongest[c] = strongest[c].min(strong[c]);
+                        }
+                    }
+                }
+            }
             let mut by: [u8; 54] = std::array::from_fn(|c| c as u8);
             by.sort_by_key(|&c| strongest[c as usize]);
             order.push(by);
@@ -297,29 +299,32 @@ fn beaten_led(r: &Rules) -> Vec<u64> {
     out
 }
 
-/// Each card's weakest and strongest sort key over every context of a trick the
-/// variant allows (`allowed`): led (naming any suit) or followed under any lead,
-/// same-two holding or not, the mighty in the trick or not.
-fn extremes(r: &Rules, mighty: bool, s2: u8) -> ([u16; 54], [u16; 54]) {
-    let mut weakest = [0u16; 54];
-    let mut strongest = [NO_KEY; 54];
+/// Each card's weakest and strongest sort key over the contexts of a trick — led
+/// (naming any suit) or followed under any lead — in parts: [mighty in the trick
+/// (0: no, 1: yes)][0: same-two not holding; 1 + l: holding, lead suit `l`]. A
+/// variant's extremes are those of the parts it allows (`Sure::new`).
+fn extremes(r: &Rules) -> [[([u16; 54], [u16; 54]); 5]; 2] {
+    let mut out = [[([0u16; 54], [NO_KEY; 54]); 5]; 2];
     let leads = [None, Some(0), Some(1), Some(2), Some(3)];
     for c in 0..54u8 {
         let card = c.min(JOKER);
-        let mut contexts: Vec<(usize, Option<u8>)> = leads.iter().map(|&l| (1, l)).collect();
-        for &named in &leads {
-            contexts.push((0, r.lead_suit(card, named)));
-        }
-        for (index, lead) in contexts {
-            let (mis, s2s) = allowed(mighty, s2, lead);
-            for &s2 in s2s {
-                for &mi in mis {
-                    let k = r.key(card, index, lead, s2, mi || card == MIGHTY);
-                    weakest[c as usize] = weakest[c as usize].max(k);
-                    strongest[c as usize] = strongest[c as usize].min(k);
+        let led = leads.map(|named| (0, r.lead_suit(card, named)));
+        let followed = leads.map(|lead| (1, lead));
+        for (index, lead) in led.into_iter().chain(followed) {
+            for (m, by_s2) in out.iter_mut().enumerate() {
+                for s2 in [false, true] {
+                    let part = match (s2, lead) {
+                        (false, _) => 0,
+                        (true, Some(l)) => 1 + l as usize,
+                        (true, None) => continue,
+                    };
+                    let k = r.key(card, index, lead, s2, m == 1 || card == MIGHTY);
+                    let (weak, strong) = &mut by_s2[part];
+                    weak[c as usize] = weak[c as usize].max(k);
+                    strong[c as usize] = strong[c as usize].min(k);
                 }
             }
         }
     }
-    (weakest, strongest)
+    out
 }
