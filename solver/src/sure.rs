@@ -181,7 +181,6 @@ impl Solver {
         if s.trick_no == 1 && r.opening_restricted {
             return (0, 0);
         }
-        let mut read = 0u64;
         let hand = s.hands[s.leader];
         let mut others = 0u64;
         for (i, &h) in s.hands[..n].iter().enumerate() {
@@ -198,34 +197,44 @@ impl Solver {
             0
         };
         let mighty_out = others >> MIGHTY & 1 == 1;
-        let mut wins = 0i32;
-        let mut honors = 0i32;
-        let mut bits = hand;
+        let mut sure = 0u64;
+        // a suited card leads its own suit: one look-up
+        let mut bits = hand & ((1 << JOKER) - 1);
         while bits != 0 {
             let c = bits.trailing_zeros() as u8;
             bits &= bits - 1;
-            let card = c.min(JOKER);
-            let named: &[usize] = if card == JOKER && r.joker_lead_suit {
+            let suit = c / 13;
+            let same_two = twos >> (suit * 13) & 1 == 1 && self.all_follow(s, suit as u32);
+            if others & self.sure.led[led_at(c, 0, mighty_out, same_two)] == 0 {
+                sure |= 1 << c;
+            }
+        }
+        // a joker leads the trump or names a suit: sure if sure for one it may name
+        let mut bits = hand >> JOKER << JOKER;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let named: &[usize] = if r.joker_lead_suit {
                 &[1, 2, 3, 4]
             } else {
                 &[0]
             };
-            let sure = named.iter().any(|&l| {
-                let lead = r.lead_suit(card, (l > 0).then(|| l as u8 - 1));
+            if named.iter().any(|&l| {
+                let lead = r.lead_suit(JOKER, (l > 0).then(|| l as u8 - 1));
                 let same_two = lead.is_some_and(|suit| {
                     twos >> (suit * 13) & 1 == 1 && self.all_follow(s, suit as u32)
                 });
                 others & self.sure.led[led_at(c, l, mighty_out, same_two)] == 0
-            });
-            if sure {
-                read |= (1u64 << c) & self.low;
-                wins += 1;
-                honors += (card < JOKER && r.honors >> card & 1 == 1) as i32;
+            }) {
+                sure |= 1 << c;
             }
         }
-        if wins == 0 {
+        if sure == 0 {
             return (0, 0);
         }
+        let read = sure & self.low;
+        let wins = sure.count_ones() as i32;
+        let mut honors = (sure & r.honors).count_ones() as i32;
         for (i, &h) in s.hands[..n].iter().enumerate() {
             if i != s.leader {
                 let plain = (h & !r.honors).count_ones() as i32;
