@@ -79,30 +79,21 @@ impl Solver {
             followers |= s.hands[seat_of(i)];
         }
         let table = &s.trick[..s.tlen]; // (keys and strengths read the second joker as 52)
-        let (mis, variant): (&[bool], usize) = if s.win.mighty {
-            (&[true], 2)
+        let variant = if s.win.mighty {
+            2
         } else if followers >> MIGHTY & 1 == 1 {
-            (&[false, true], 1)
+            1
         } else {
-            (&[false], 0)
+            0
         };
         let w = s.win.at;
-        let mut weak = 0;
-        for &m in mis {
-            for s2 in [false, true] {
-                weak = weak.max(r.key(
-                    table[w],
-                    (w > 0) as usize,
-                    s.lead,
-                    s2,
-                    m || table[w] == MIGHTY,
-                ));
-            }
-        }
+        let lead = s.lead.map_or(4, |l| l as usize);
+        // the best card's weakest key in this trick (`strongest_in`'s second half)
+        let weak = self.strongest_in[30 + (((w > 0) as usize) * 3 + variant) * 5 + lead]
+            [table[w] as usize];
         if weak >= NO_KEY {
             return None;
         }
-        let lead = s.lead.map_or(4, |l| l as usize);
         let strongest = |index: usize| &self.strongest_in[(index * 3 + variant) * 5 + lead];
         for (j, &c) in table.iter().enumerate() {
             if j != w && strongest((j > 0) as usize)[c as usize] <= weak {
@@ -160,24 +151,28 @@ impl Solver {
 }
 
 /// Per (led or followed, whether the mighty is in the trick: no, maybe, yes, the
-/// lead suit or none) each card's strongest sort key, same-two holding or not
-/// (`decided`'s question, asked at most nodes, read from here).
+/// lead suit or none) each card's strongest sort key, same-two holding or not;
+/// then, 30 entries on, its weakest (`decided`'s questions, asked at most nodes,
+/// read from here).
 pub(crate) fn strongest_in(r: &Rules) -> Vec<[u16; 54]> {
     let variants: [&[bool]; 3] = [&[false], &[false, true], &[true]];
     let mut out = Vec::new();
-    for index in 0..2 {
-        for mis in variants {
-            for lead in [Some(0), Some(1), Some(2), Some(3), None] {
-                out.push(std::array::from_fn(|c| {
-                    let card = (c as u8).min(JOKER);
-                    let mut k = NO_KEY;
-                    for &m in mis {
-                        for s2 in [false, true] {
-                            k = k.min(r.key(card, index, lead, s2, m || card == MIGHTY));
+    for weakest in [false, true] {
+        for index in 0..2 {
+            for mis in variants {
+                for lead in [Some(0), Some(1), Some(2), Some(3), None] {
+                    out.push(std::array::from_fn(|c| {
+                        let card = (c as u8).min(JOKER);
+                        let mut k = if weakest { 0 } else { NO_KEY };
+                        for &m in mis {
+                            for s2 in [false, true] {
+                                let key = r.key(card, index, lead, s2, m || card == MIGHTY);
+                                k = if weakest { k.max(key) } else { k.min(key) };
+                            }
                         }
-                    }
-                    k
-                }));
+                        k
+                    }));
+                }
             }
         }
     }
