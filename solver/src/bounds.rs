@@ -1,5 +1,6 @@
 //! What is known without searching: the honors each side is sure of (lower and
-//! upper bounds for the search) and the last trick, which leaves no choice.
+//! upper bounds for the search: at a trick's start the sure tricks of `sure`,
+//! inside a trick the decided trick) and the last trick, which leaves no choice.
 
 use crate::rules::{Rules, JOKER, MIGHTY, NO_KEY};
 use crate::search::{Position, Solver};
@@ -62,56 +63,6 @@ impl Solver {
         Ok(out)
     }
 
-    /// At a trick's start, the honors each side (0: the allies, 1: Napoleon's) is
-    /// sure of, counted over whole tricks: a card of a side that beats every card
-    /// of the other side in any trick (`firm_beats`, whatever the lead) wins the trick it
-    /// falls in for its side. A player holding `t` such cards makes his side win
-    /// `t` tricks at least, and every hand plays one card to each of them: at
-    /// least `t` less its cards that are no honor are honors (a player of the side
-    /// counts at least his own sure honors, which it wins wherever they fall).
-    /// With the low cards found sure (`ranks`).
-    fn sure_tricks(&self, s: &State) -> (i32, i32, u64) {
-        let n = self.rules.players;
-        let honors = self.rules.honors;
-        let mut held = [0u64; 2]; // the allies', Napoleon's side's
-        for (i, &h) in s.hands[..n].iter().enumerate() {
-            held[(s.side >> i & 1) as usize] |= h;
-        }
-        let mut sure = [0i32; 2];
-        let mut read = 0;
-        for side in 0..2 {
-            let other = held[1 - side];
-            let top = self
-                .by_strength
-                .iter()
-                .find(|&&c| other >> c & 1 == 1)
-                .map_or(54, |&c| c as usize); // the other side's strongest card
-            let beats = self.firm_beats[top];
-            let mut tricks = 0u32;
-            let mut own = [0u32; 6];
-            for (i, &h) in s.hands[..n].iter().enumerate() {
-                if s.side >> i & 1 != side as u8 {
-                    continue;
-                }
-                let wins = h & beats;
-                if wins != 0 {
-                    // (counted only when there is something to count: no POPCNT)
-                    read |= wins & self.low; // (their ranks beat the other side's)
-                    tricks = tricks.max(wins.count_ones());
-                    own[i] = (wins & honors).count_ones();
-                }
-            }
-            if tricks == 0 {
-                continue;
-            }
-            for (i, &h) in s.hands[..n].iter().enumerate() {
-                let plain = (h & !honors).count_ones();
-                sure[side] += own[i].max(tricks.saturating_sub(plain)) as i32;
-            }
-        }
-        (sure[1], sure[0], read)
-    }
-
     /// The side (1: Napoleon's) that wins the trick on the table whatever the
     /// players still to play it add: its best card beats every other card on the
     /// table and in their hands, same-two holding or not, the mighty played or not;
@@ -128,30 +79,21 @@ impl Solver {
             followers |= s.hands[seat_of(i)];
         }
         let table = &s.trick[..s.tlen]; // (keys and strengths read the second joker as 52)
-        let (mis, variant): (&[bool], usize) = if s.win.mighty {
-            (&[true], 2)
+        let variant = if s.win.mighty {
+            2
         } else if followers >> MIGHTY & 1 == 1 {
-            (&[false, true], 1)
+            1
         } else {
-            (&[false], 0)
+            0
         };
         let w = s.win.at;
-        let mut weak = 0;
-        for &m in mis {
-            for s2 in [false, true] {
-                weak = weak.max(r.key(
-                    table[w],
-                    (w > 0) as usize,
-                    s.lead,
-                    s2,
-                    m || table[w] == MIGHTY,
-                ));
-            }
-        }
+        let lead = s.lead.map_or(4, |l| l as usize);
+        // the best card's weakest key in this trick (`strongest_in`'s second half)
+        let weak = self.strongest_in[30 + (((w > 0) as usize) * 3 + variant) * 5 + lead]
+            [table[w] as usize];
         if weak >= NO_KEY {
             return None;
         }
-        let lead = s.lead.map_or(4, |l| l as usize);
         let strongest = |index: usize| &self.strongest_in[(index * 3 + variant) * 5 + lead];
         for (j, &c) in table.iter().enumerate() {
             if j != w && strongest((j > 0) as usize)[c as usize] <= weak {
@@ -162,63 +104,6 @@ impl Solver {
             return None;
         }
         Some(((s.side >> seat_of(w) & 1) as usize, s.trick[w]))
-    }
-
-    /// Honors the leader's side is sure to win in the next tricks: the leader's
-    /// cards that no card left in another hand can beat, whatever the lead or trick
-    /// (same-two or not, the mighty in the trick or not), win a trick each in a row;
-    /// those tricks hold their own honors and, from each other hand, the honors it
-    /// must play once its other cards run out. With the low cards found
-    /// unbeatable (`ranks`).
-    pub(crate) fn sure_honors(&self, s: &State) -> (i32, u64) {
-        let r = &self.rules;
-        let n = r.players;
-        if s.trick_no == 1 && r.opening_restricted {
-            return (0, 0);
-        }
-        let mut read = 0u64;
-        let hand = s.hands[s.leader];
-        let mut others = 0u64;
-        for (i, &h) in s.hands[..n].iter().enumerate() {
-            if i != s.leader {
-                others |= h;
-            }
-        }
-        let mighty_out = others >> MIGHTY & 1 == 1;
-        let mut wins = 0i32;
-        let mut honors = 0i32;
-        let mut bits = hand;
-        while bits != 0 {
-            let c = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            let card = c.min(JOKER);
-            let named: &[usize] = if card == JOKER && r.joker_lead_suit {
-                &[1, 2, 3, 4]
-            } else {
-                &[0]
-            };
-            let sure = named.iter().any(|&l| {
-                others & self.beaten_led[(c as usize * 5 + l) * 2 + mighty_out as usize] == 0
-            });
-            if sure {
-                read |= (1u64 << c) & self.low;
-                wins += 1;
-                honors += (card < JOKER && r.honors >> card & 1 == 1) as i32;
-            }
-        }
-        if wins == 0 {
-            return (0, 0);
-        }
-        for (i, &h) in s.hands[..n].iter().enumerate() {
-            if i != s.leader {
-                let plain = (h & !r.honors).count_ones() as i32;
-                honors += (wins - plain).max(0);
-            }
-        }
-        if s.pending {
-            honors += s.widow as i32;
-        }
-        (honors, read)
     }
 
     /// The last trick: every hand holds one card, so no choice is left but the suit
@@ -265,104 +150,31 @@ impl Solver {
     }
 }
 
-/// Per card led (the suit a led joker names: none, or 0–3 as index 1–4) and
-/// whether the mighty is still out in another hand, the cards that beat it in some
-/// trick it leads (same-two holding or not, the mighty in the trick or not):
-/// `sure_honors`' question, asked at every trick's start, read from here.
-pub(crate) fn beaten_led(r: &Rules) -> Vec<u64> {
-    let mut out = vec![0u64; 54 * 5 * 2];
-    for c in 0..54u8 {
-        let card = c.min(JOKER);
-        for l in 0..5usize {
-            let named = if l == 0 { None } else { Some(l as u8 - 1) };
-            let lead = r.lead_suit(card, named);
-            for mighty_out in [false, true] {
-                let mi: &[bool] = if card == MIGHTY {
-                    &[true]
-                } else if mighty_out {
-                    &[false, true]
-                } else {
-                    &[false]
-                };
-                let mut weakest = 0u16;
-                for &m in mi {
-                    for s2 in [false, true] {
-                        weakest = weakest.max(r.key(card, 0, lead, s2, m));
-                    }
-                }
-                let mut mask = 0u64;
-                for o in 0..54u8 {
-                    let oc = o.min(JOKER);
-                    let m_in: &[bool] = if card == MIGHTY || oc == MIGHTY {
-                        &[true]
-                    } else if mighty_out {
-                        &[false, true]
-                    } else {
-                        &[false]
-                    };
-                    let beats = m_in.iter().any(|&m| {
-                        [false, true]
-                            .iter()
-                            .any(|&s2| r.key(oc, 1, lead, s2, m) < weakest)
-                    });
-                    if beats {
-                        mask |= 1 << o;
-                    }
-                }
-                out[(c as usize * 5 + l) * 2 + mighty_out as usize] = mask;
-            }
-        }
-    }
-    out
-}
-
 /// Per (led or followed, whether the mighty is in the trick: no, maybe, yes, the
-/// lead suit or none) each card's strongest sort key, same-two holding or not
-/// (`decided`'s question, asked at most nodes, read from here).
+/// lead suit or none) each card's strongest sort key, same-two holding or not;
+/// then, 30 entries on, its weakest (`decided`'s questions, asked at most nodes,
+/// read from here).
 pub(crate) fn strongest_in(r: &Rules) -> Vec<[u16; 54]> {
     let variants: [&[bool]; 3] = [&[false], &[false, true], &[true]];
     let mut out = Vec::new();
-    for index in 0..2 {
-        for mis in variants {
-            for lead in [Some(0), Some(1), Some(2), Some(3), None] {
-                out.push(std::array::from_fn(|c| {
-                    let card = (c as u8).min(JOKER);
-                    let mut k = NO_KEY;
-                    for &m in mis {
-                        for s2 in [false, true] {
-                            k = k.min(r.key(card, index, lead, s2, m || card == MIGHTY));
+    for weakest in [false, true] {
+        for index in 0..2 {
+            for mis in variants {
+                for lead in [Some(0), Some(1), Some(2), Some(3), None] {
+                    out.push(std::array::from_fn(|c| {
+                        let card = (c as u8).min(JOKER);
+                        let mut k = if weakest { 0 } else { NO_KEY };
+                        for &m in mis {
+                            for s2 in [false, true] {
+                                let key = r.key(card, index, lead, s2, m || card == MIGHTY);
+                                k = if weakest { k.max(key) } else { k.min(key) };
+                            }
                         }
-                    }
-                    k
-                }));
-            }
-        }
-    }
-    out
-}
-
-/// Each card's weakest and strongest sort key over every context of a trick: led
-/// (naming any suit) or followed under any lead, same-two holding or not, the mighty
-/// in the trick or not.
-pub(crate) fn extremes(r: &Rules) -> ([u16; 54], [u16; 54]) {
-    let mut weakest = [0u16; 54];
-    let mut strongest = [NO_KEY; 54];
-    let leads = [None, Some(0), Some(1), Some(2), Some(3)];
-    for c in 0..54u8 {
-        let card = c.min(JOKER);
-        let mut contexts: Vec<(usize, Option<u8>)> = leads.iter().map(|&l| (1, l)).collect();
-        for &named in &leads {
-            contexts.push((0, r.lead_suit(card, named)));
-        }
-        for (index, lead) in contexts {
-            for s2 in [false, true] {
-                for mi in [false, true] {
-                    let k = r.key(card, index, lead, s2, mi || card == MIGHTY);
-                    weakest[c as usize] = weakest[c as usize].max(k);
-                    strongest[c as usize] = strongest[c as usize].min(k);
+                        k
+                    }));
                 }
             }
         }
     }
-    (weakest, strongest)
+    out
 }

@@ -13,6 +13,7 @@ mod ranks;
 pub mod rules;
 pub mod search;
 mod state;
+mod sure;
 pub mod tt;
 
 #[cfg(feature = "python")]

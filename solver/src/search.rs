@@ -45,19 +45,11 @@ pub struct Solver {
     /// at most `k` (`decided`: may a follower still beat the trick's best card).
     pub(crate) follow_beats: Vec<u64>,
     pub(crate) span: usize,
-    /// Per card (54: none), the firm cards (whose weakest key, over every trick
-    /// they may be in, is a real one: never a discard that cannot win) whose
-    /// weakest key beats that card's strongest (`bounds::extremes`): in
-    /// `sure_tricks`, the cards that beat every card of the other side, whose
-    /// strongest card it is.
-    pub(crate) firm_beats: [u64; 55],
-    /// `bounds::beaten_led`.
-    pub(crate) beaten_led: Vec<u64>,
+    /// The tables of the sure tricks (`sure`).
+    pub(crate) sure: crate::sure::Sure,
     /// Per lead suit (4: none), the cards that may win a trick they follow in
     /// (a real sort key): the others cannot, and move ordering skips them.
     pub(crate) keyed: [u64; 5],
-    /// Every card, strongest (lowest strongest key) first.
-    pub(crate) by_strength: [u8; 54],
     pub(crate) canon: Canon,
     pub(crate) table: Table,
     pub nodes: u64,
@@ -87,9 +79,7 @@ impl Solver {
         let special = rules.special();
         let low = !special & ((1 << 52) - 1);
         let canon = Canon::new(special, rules.honors, low);
-        let (weakest, strongest) = crate::bounds::extremes(&rules);
         let strongest_in = crate::bounds::strongest_in(&rules);
-        let beaten_led = crate::bounds::beaten_led(&rules);
         let span = 16 * (rules.nlad as usize + 1); // above every real key
         let follow_beats = (0..15 * span)
             .map(|i| {
@@ -108,14 +98,7 @@ impl Solver {
                 })
                 .fold(0u64, |a, c| a | 1 << c)
         });
-        let mut by_strength: [u8; 54] = std::array::from_fn(|c| c as u8);
-        by_strength.sort_by_key(|&c| strongest[c as usize]);
-        let firm_beats = std::array::from_fn(|top| {
-            let beat = if top == 54 { NO_KEY } else { strongest[top] };
-            (0..54)
-                .filter(|&c| weakest[c] < NO_KEY && weakest[c] < beat)
-                .fold(0u64, |a, c| a | 1 << c)
-        });
+        let sure = crate::sure::Sure::new(&rules);
         Solver {
             rules,
             special,
@@ -123,10 +106,8 @@ impl Solver {
             strongest_in,
             follow_beats,
             span,
-            firm_beats,
-            beaten_led,
+            sure,
             keyed,
-            by_strength,
             canon,
             table: Table::new(cap),
             nodes: 0,
