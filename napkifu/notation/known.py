@@ -75,9 +75,11 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
         cut = written.find("#")
         comment = comment_text(written[cut:])
         written = written[:cut].rstrip(_BLANKS)
-    words = written.split()
-    if written != " ".join(words) or not words:
+    # one blank apart: no blank but single spaces (every other blank that ``str.split``
+    # splits at is unprintable: a line holding one, or any unprintable, is not taken)
+    if "  " in written or not written.isprintable() or not written:
         return None
+    words = written.split(" ")
     # the column of the first word: ``stripped`` starts there, since a taken line's
     # first character is no blank (``written`` would not be its words joined)
     column = size - len(stripped) + 1
@@ -103,8 +105,11 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
         who._at = (line_no, at, end)
         at = end + 2
         del words[0]
-    cards = tuple(map(PLAY_CARDS.get, words))
-    if not cards or None in cards:
+    try:
+        cards = (*map(PLAY_CARDS.__getitem__, words),)  # (no length guess to shrink)
+    except KeyError:  # a spelling not met before
+        return None
+    if not cards:
         return None
     where = (line_no, column, column + len(number))
     run = TrickRun((cards, line_no, at, written[at - column :]))
