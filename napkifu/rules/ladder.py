@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from napkifu.cards import JOKER, MIGHTY, UNKNOWN, Card, Suit
 from napkifu.rules.build import Rules
+from napkifu.rules.leads import AFTER_LEAD
 from napkifu.rules.leads import lead_suit_of as lead_suit_of  # (its home before leads.py)
 from napkifu.rules.outcome import TrickOutcome
 
@@ -346,7 +347,7 @@ class Ranker:
             )
         lead_keys, keys = table[0], table[1]
         best, best_key = 0, lead_keys[cards[0]]
-        for i in range(1, len(cards)):
+        for i in AFTER_LEAD[len(cards)]:
             k = keys[cards[i]]
             if k < best_key:  # strictly: of equal keys the earlier card wins
                 best, best_key = i, k
