@@ -136,13 +136,18 @@ def _bidder_bid(word: str) -> BidWord | None:
     bidder), as :func:`~napkifu.notation.values.bid_word` would give it. The grammar's
     ``_BIDDER _BID1`` matches it: a NAME ends where ``:`` stands as it ends at a blank
     (neither is a name's character, and its look-aheads read only that), and a bid's
-    match does not depend on what stands before it."""
+    match does not depend on what stands before it. Remembered in :data:`BID_WORDS`
+    as :func:`~napkifu.notation.values.bid_word` remembers it (the same meaning), so
+    the pair's next line finds it whole."""
     raw, colon, bid = word.rpartition(":")
     name = _name(raw) if colon else None
     made = BID_WORDS.get(bid)
     if name is None or made is None or made[0] is not None or made[3]:
         return None
-    return (name, made[1], made[2], len(raw) + 1, len(word))
+    known = (name, made[1], made[2], len(raw) + 1, len(word))
+    if len(BID_WORDS) < 8192:
+        BID_WORDS[word] = known
+    return known
 
 
 def _points(line_no: int, column: int, words: list[str]) -> object:
