@@ -54,7 +54,6 @@ from napkifu.notation.values import (
     player_name,
 )
 
-_DIGITS = frozenset("0123456789")
 _REFUSED = object()
 """What a head word's reader gives for a line it does not take (a payload may be None)."""
 _BLANKS = " \t\f"  # (the grammar's blanks: before, after and between a line's words)
@@ -84,7 +83,7 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
     # first character is no blank (``written`` would not be its words joined)
     column = size - len(stripped) + 1
     number = words[0]  # (the head word: found by the split, ``str.find`` would widen " ")
-    if number[0] not in _DIGITS:
+    if not (number.isascii() and number.isdigit()):  # (no head word starts with a digit)
         read = _BY_HEAD.get(number)
         if read is None:
             return None
@@ -92,7 +91,7 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
         if payload is _REFUSED:
             return None
         return (number, (line_no, column, column + len(written)), payload, comment)
-    if not (number.isdigit() and number.isascii()) or len(number) > MAX_DIGITS:
+    if len(number) > MAX_DIGITS:
         return None
     at = column + len(number) + 1  # the column of the second word
     del words[0]
