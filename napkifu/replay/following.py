@@ -105,7 +105,7 @@ def doubtful_turns(
         hold = holds[seats[i]]
         at = bisect_left(hold, lo)
         if (at < len(hold) and hold[at] < hi) or (
-            JOKER in hold and rules.joker_play == "as-trump" and lead_suit == trump
+            lead_suit == trump and rules.joker_play == "as-trump" and JOKER in hold
         ):
             doubt |= 1 << i
     return doubt
