@@ -70,8 +70,8 @@ GROUP_WORDS: dict[int, dict[str, tuple[int, tuple[tuple[int, int, int], ...]]]] 
     suit * 13: {} for suit in range(4)
 }
 """Each card-group word read, by the suit before it (as ``suit * 13``: a dict of words a
-suit, so a look-up hashes the word alone, whose hash the string keeps):
-:func:`group_word`'s answers."""
+suit, so a look-up hashes the word alone, whose hash the string keeps; at most 2,048
+words a suit, 8,192 in all): :func:`group_word`'s answers."""
 CARD_UNITS: dict[str, bool] = {}
 """The words of card-group runs the CARDS or CARD terminal matched: True for a word
 that stands alone (a suit and its ranks, a joker, ``?``), False for ranks that take
