@@ -275,3 +275,23 @@ def test_dealt_hands_are_reconstructed_including_napoleons() -> None:
     assert {p: sorted(h) for p, h in r.hands.items()} == {
         p: sorted(h) for p, h in given.hands.items()
     }
+
+
+def test_seated_tricks_have_every_field() -> None:
+    """``seat_tricks`` makes each :class:`SeatedTrick` without its ``__init__`` and sets
+    every field itself: a field added to the class must be set there too."""
+    import dataclasses
+
+    from napkifu.notation import parse
+    from napkifu.replay.report import Reporter
+    from napkifu.replay.tricks import SeatedTrick, seat_tricks
+
+    g = generate(3, "standard", 4)
+    game = parse(g.text)[0].games[0]
+    rnd = game.rounds[0]
+    players = game.player_names
+    seated = seat_tricks(build_rules("standard"), players, rnd.tricks, 0, 0, Reporter("<t>", 1, 1))
+    assert len(seated) == len(rnd.tricks) > 0
+    for t in seated:
+        for f in dataclasses.fields(SeatedTrick):
+            getattr(t, f.name)  # (an unset slot raises AttributeError)

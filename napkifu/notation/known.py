@@ -54,7 +54,6 @@ from napkifu.notation.values import (
     player_name,
 )
 
-_DIGITS = frozenset("0123456789")
 _REFUSED = object()
 """What a head word's reader gives for a line it does not take (a payload may be None)."""
 _BLANKS = " \t\f"  # (the grammar's blanks: before, after and between a line's words)
@@ -75,14 +74,16 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
         cut = written.find("#")
         comment = comment_text(written[cut:])
         written = written[:cut].rstrip(_BLANKS)
-    words = written.split()
-    if written != " ".join(words) or not words:
+    # one blank apart: no blank but single spaces (every other blank that ``str.split``
+    # splits at is unprintable: a line holding one, or any unprintable, is not taken)
+    if "  " in written or not written.isprintable() or not written:
         return None
+    words = written.split(" ")
     # the column of the first word: ``stripped`` starts there, since a taken line's
     # first character is no blank (``written`` would not be its words joined)
     column = size - len(stripped) + 1
     number = words[0]  # (the head word: found by the split, ``str.find`` would widen " ")
-    if number[0] not in _DIGITS:
+    if not (number.isascii() and number.isdigit()):  # (no head word starts with a digit)
         read = _BY_HEAD.get(number)
         if read is None:
             return None
@@ -90,7 +91,7 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
         if payload is _REFUSED:
             return None
         return (number, (line_no, column, column + len(written)), payload, comment)
-    if not (number.isdigit() and number.isascii()) or len(number) > MAX_DIGITS:
+    if len(number) > MAX_DIGITS:
         return None
     at = column + len(number) + 1  # the column of the second word
     del words[0]
@@ -103,8 +104,11 @@ def known_line(text: str, stripped: str, line_no: int) -> Statement | None:
         who._at = (line_no, at, end)
         at = end + 2
         del words[0]
-    cards = tuple(map(PLAY_CARDS.get, words))
-    if not cards or None in cards:
+    try:
+        cards = (*map(PLAY_CARDS.__getitem__, words),)  # (no length guess to shrink)
+    except KeyError:  # a spelling not met before
+        return None
+    if not cards:
         return None
     where = (line_no, column, column + len(number))
     run = TrickRun((cards, line_no, at, written[at - column :]))
@@ -131,13 +135,18 @@ def _bidder_bid(word: str) -> BidWord | None:
     bidder), as :func:`~napkifu.notation.values.bid_word` would give it. The grammar's
     ``_BIDDER _BID1`` matches it: a NAME ends where ``:`` stands as it ends at a blank
     (neither is a name's character, and its look-aheads read only that), and a bid's
-    match does not depend on what stands before it."""
+    match does not depend on what stands before it. Remembered in :data:`BID_WORDS`
+    as :func:`~napkifu.notation.values.bid_word` remembers it (the same meaning), so
+    the pair's next line finds it whole."""
     raw, colon, bid = word.rpartition(":")
     name = _name(raw) if colon else None
     made = BID_WORDS.get(bid)
     if name is None or made is None or made[0] is not None or made[3]:
         return None
-    return (name, made[1], made[2], len(raw) + 1, len(word))
+    known = (name, made[1], made[2], len(raw) + 1, len(word))
+    if len(BID_WORDS) < 8192:
+        BID_WORDS[word] = known
+    return known
 
 
 def _points(line_no: int, column: int, words: list[str]) -> object:

@@ -83,9 +83,8 @@ def counted_cards(line: int, col: int, words: list[str]) -> tuple[CardRef, ...]:
     out: list[CardRef] = []
     add = out.append
     suit = 0
-    split = GROUP_WORDS.get
     for word in words:
-        got = split((suit, word)) or group_word(suit, word)  # (the look-up inlined)
+        got = GROUP_WORDS[suit].get(word) or group_word(suit, word)  # (the look-up inlined)
         suit = got[0]
         for card, start, end in got[1]:
             ref = blank(CardRef)  # (objects.blank: no __init__ call)

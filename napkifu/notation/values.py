@@ -57,17 +57,21 @@ def card_values(value: str) -> list[int]:
 def group_word(suit: int, word: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
     """One word of a card group, read after cards of ``suit`` (as ``suit * 13``): the
     suit that follows it, and its cards as (card, start, end) offsets in the word."""
-    key = (suit, word)
-    split = GROUP_WORDS.get(key)
+    known = GROUP_WORDS[suit]
+    split = known.get(word)
     if split is None:
         split = _group_word(suit, word)
-        if len(GROUP_WORDS) < 8192:
-            GROUP_WORDS[key] = split
+        if len(known) < 2048:
+            known[word] = split
     return split
 
 
-GROUP_WORDS: dict[tuple[int, str], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
-"""Each card-group word read, by the suit before it: :func:`group_word`'s answers."""
+GROUP_WORDS: dict[int, dict[str, tuple[int, tuple[tuple[int, int, int], ...]]]] = {
+    suit * 13: {} for suit in range(4)
+}
+"""Each card-group word read, by the suit before it (as ``suit * 13``: a dict of words a
+suit, so a look-up hashes the word alone, whose hash the string keeps; at most 2,048
+words a suit, 8,192 in all): :func:`group_word`'s answers."""
 CARD_UNITS: dict[str, bool] = {}
 """The words of card-group runs the CARDS or CARD terminal matched: True for a word
 that stands alone (a suit and its ranks, a joker, ``?``), False for ranks that take

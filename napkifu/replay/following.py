@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from napkifu.cards import CLUB_THREE, JOKER, MIGHTY, UNKNOWN, Card
 from napkifu.rules.build import Rules
+from napkifu.rules.leads import AFTER_LEAD
 
 SPADES = 0
 
@@ -88,7 +89,7 @@ def doubtful_turns(
     request = rules.joker_request != "off" and CLUB_THREE in cards
     # (no lead suit: every card counts as following, only a joker request binds)
     lo, hi = (0, UNKNOWN + 1) if lead_suit is None else _SUIT_BOUNDS[lead_suit]
-    for i in range(1, len(cards)):
+    for i in AFTER_LEAD[len(cards)]:
         c = cards[i]
         if request:
             hold = holds[seats[i]]
@@ -104,7 +105,7 @@ def doubtful_turns(
         hold = holds[seats[i]]
         at = bisect_left(hold, lo)
         if (at < len(hold) and hold[at] < hi) or (
-            JOKER in hold and rules.joker_play == "as-trump" and lead_suit == trump
+            lead_suit == trump and rules.joker_play == "as-trump" and JOKER in hold
         ):
             doubt |= 1 << i
     return doubt

@@ -25,6 +25,7 @@ from napkifu.rules.leads import lead_suit_of, lead_suits
 from napkifu.rules.outcome import TrickOutcome
 
 _JACK = 9
+blank = object.__new__  # (a SeatedTrick without its __init__: seat_tricks sets each field)
 
 
 @dataclass(slots=True)
@@ -131,21 +132,12 @@ def seat_tricks(
             for c in cards:
                 if c in turning:
                     step = -step
-        honors = tuple(filter(is_honor, cards))
-        out.append(
-            SeatedTrick(
-                line,
-                number,
-                leader,
-                seats,
-                cards,
-                lead_suit,
-                ranked,
-                winner,
-                step == -1,
-                honors,
-            )
-        )
+        # every field set here, as its __init__ would (no Python-level call a trick)
+        t = blank(SeatedTrick)
+        t.line, t.number, t.leader, t.seats, t.cards = line, number, leader, seats, cards
+        t.lead_suit, t.ranked, t.winner = lead_suit, ranked, winner
+        t.reversed_after, t.honors = step == -1, tuple(filter(is_honor, cards))
+        out.append(t)
         leader = winner
     rep.trick = None
     return out

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from napkifu.cards import JOKER, MIGHTY, UNKNOWN, Card, Suit
 from napkifu.rules.build import Rules
+from napkifu.rules.leads import AFTER_LEAD
 from napkifu.rules.leads import lead_suit_of as lead_suit_of  # (its home before leads.py)
 from napkifu.rules.outcome import TrickOutcome
 
@@ -186,25 +187,36 @@ def _keys(
         return got
     tr, le, n = comp[7], comp[8], comp[11]
     ladder = rules.ladder
-    tables: list[tuple] = []
-    for index in (0, 1):
-        classes = _class_indexes(comp, index, lead_suit, trump, s2, mighty_in, plain, joker_weak)
-        # a led joker without a class: below every class, above none (a weak joker is
-        # the weakest card of all)
-        unclassed = [_NO_KEY] * JOKER + [n * 16 if index == 0 and not joker_weak else _NO_KEY] * (
-            UNKNOWN + 1 - JOKER
-        )
-        keys = [
-            unclassed[card] if k == _NONE else k * 16 + (12 - card % 13 if k in (tr, le) else 0)
-            for card, k in enumerate(classes)
-        ]
-        names = [None if k == _NONE else ladder[k] for k in classes]
-        tables.append((tuple(keys), tuple(names)))
-    got = (tables[0][0], tables[1][0], tables[0][1], tables[1][1])
+    args = (lead_suit, trump, s2, mighty_in, plain, joker_weak)
+    keys, names = _keyed(_class_indexes(comp, 1, *args), 0, _NO_KEY, tr, le, ladder)
+    # a led card is classed as a followed one but for the jokers (a card's index in
+    # the trick decides only theirs): only those are keyed again; a led joker without
+    # a class is below every class, above none (a weak joker is the weakest card)
+    led = _class_indexes(comp, 0, *args)
+    joker = n * 16 if not joker_weak else _NO_KEY
+    led_keys, led_names = _keyed(led, JOKER, joker, tr, le, ladder)
+    got = ((*keys[:JOKER], *led_keys), tuple(keys), (*names[:JOKER], *led_names), tuple(names))
     if len(_TABLES) >= 4096:  # endless distinct ladders must not grow this
         _TABLES.clear()
     _TABLES[cache_key] = got
     return got
+
+
+def _keyed(
+    classes: Sequence[int], first: int, unclassed: int, tr: int, le: int, ladder: Sequence[str]
+) -> tuple[list[int], list[str | None]]:
+    """The sort keys and class names of the cards from ``first`` on, by their ladder
+    positions (``classes``, by card): ``16 * position`` plus the rank order within
+    ``trump`` and ``lead``; ``unclassed`` for a joker (or ``?``) of no class, ``_NO_KEY``
+    for a suit card of none."""
+    keys = [
+        (unclassed if card >= JOKER else _NO_KEY)
+        if k == _NONE
+        else k * 16 + (12 - card % 13 if k in (tr, le) else 0)
+        for card, k in enumerate(classes[first:], first)
+    ]
+    names = [None if k == _NONE else ladder[k] for k in classes[first:]]
+    return keys, names
 
 
 _TABLES: dict[tuple[object, ...], KeyTables] = {}
@@ -346,7 +358,7 @@ class Ranker:
             )
         lead_keys, keys = table[0], table[1]
         best, best_key = 0, lead_keys[cards[0]]
-        for i in range(1, len(cards)):
+        for i in AFTER_LEAD[len(cards)]:
             k = keys[cards[i]]
             if k < best_key:  # strictly: of equal keys the earlier card wins
                 best, best_key = i, k

@@ -8,6 +8,11 @@ from __future__ import annotations
 from napkifu.cards import JOKER, UNKNOWN, Card, Suit
 from napkifu.rules.build import Rules
 
+AFTER_LEAD: tuple[tuple[int, ...], ...] = tuple(tuple(range(1, k)) for k in range(64))
+"""The turns after the lead in a trick of ``k`` cards, ``AFTER_LEAD[k] == (1, …, k - 1)``
+(a trick holds a card a player: 3–6): the ladder and the follow test loop over the
+followers of every trick, and a ``range`` made for each costs more than the loop."""
+
 
 def lead_suit_of(
     rules: Rules, lead: Card, joker_suit: Suit | int | None, trump: Suit | int | None
