@@ -25,6 +25,9 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class CodeInfo:
+    """What a stable code means: its severity and one-line summary in English and
+    Japanese (what ``napkifu explain`` says first)."""
+
     code: str
     severity: Severity
     summary: str

@@ -22,61 +22,14 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from napkifu.cards import Card, Suit
+from napkifu.span import NO_SPAN as NO_SPAN
+from napkifu.span import Placed as Placed
+from napkifu.span import Span as Span
+from napkifu.span import Where as Where
+from napkifu.span import as_span as as_span
+from napkifu.span import span_field
 
-
-@dataclass(slots=True, unsafe_hash=True)
-class Span:
-    """A source range: 1-based line and column; ``end_column`` is exclusive."""
-
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-
-    @staticmethod
-    def point(line: int, column: int = 1) -> Span:
-        return Span(line, column, line, column + 1)
-
-
-NO_SPAN = Span(0, 0, 0, 0)
-
-Where = tuple[int, int, int]
-"""Where a token or a line stands: (line, column, end column), plain ints. The
-reader gives the most numerous objects this instead of a :class:`Span`, built the
-first time it is asked for: for most, never (a diagnostic, the writer, the views)."""
-
-
-def _span() -> Any:  # (a Span field, or a Placed one: Span | Where)
-    return field(default=NO_SPAN, compare=False, repr=False)
-
-
-_placed = _span
-
-
-class Placed:
-    """A model object whose source span is made on demand from ``_at`` (a
-    :class:`Span`, or a :data:`Where` until the span is first asked for). Its
-    dataclass field ``_at`` is the constructor's last positional argument, so
-    ``Play(card, None, None, span)`` still builds one with a given span."""
-
-    __slots__ = ()
-    _at: Span | Where
-
-    @property
-    def span(self) -> Span:
-        at = self._at
-        if isinstance(at, tuple):
-            at = as_span(at)
-            object.__setattr__(self, "_at", at)  # (the slot is the subclass's)
-        return at
-
-
-def as_span(at: Span | Where) -> Span:
-    """The span of a position kept as plain ints (a span is returned as it is)."""
-    if isinstance(at, tuple):
-        line = at[0]
-        return Span(line, at[1], line, at[2])
-    return at
+_span = _placed = span_field  # (the model's own names for its span fields)
 
 
 Annotation = Literal["!", "?", "!!", "??", "!?", "?!"]
@@ -144,6 +97,8 @@ class Statement(Placed):
 
 @dataclass(slots=True, unsafe_hash=True)
 class HandLine:
+    """A ``hand`` line: a player's dealt cards given outright, checked against the play."""
+
     player: PlayerRef
     cards: tuple[CardRef, ...]
     meta: Statement = Statement()
@@ -159,12 +114,16 @@ class CardsLine:
 
 @dataclass(slots=True, unsafe_hash=True)
 class BidsLine:
+    """A ``bids`` line: the auction as written, in order (passes included)."""
+
     bids: tuple[Bid, ...]
     meta: Statement = Statement()
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class NapoleonLine:
+    """A ``napoleon`` line: who won the auction and with which bid, when written."""
+
     player: PlayerRef
     bid: Bid  # bid.player is None; the player is ``player``
     meta: Statement = Statement()
@@ -172,12 +131,16 @@ class NapoleonLine:
 
 @dataclass(slots=True, unsafe_hash=True)
 class CallLine:
+    """A ``call`` line: the card Napoleon named to find the adjutant."""
+
     card: CardRef
     meta: Statement = Statement()
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class AdjutantLine:
+    """An ``adjutant`` line: who held the called card, as the scorer wrote it."""
+
     player: PlayerRef | None  # None: ``adjutant none`` (Napoleon alone)
     meta: Statement = Statement()
 
@@ -240,12 +203,17 @@ setattr(TrickLine, "plays", property(_made_plays, _PLAYS_SLOT.__set__))  # noqa:
 
 @dataclass(slots=True, unsafe_hash=True)
 class ClaimLine:
+    """A ``claim`` line: the side given every trick not played."""
+
     side: Literal["napoleon", "allies"]
     meta: Statement = Statement()
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class ResultLine:
+    """A ``result`` line: the honors (or only the outcome) the scorer wrote, judged
+    against the play."""
+
     honors: int | None  # None: only the outcome is written (v1.1 ``result win``)
     meta: Statement = Statement()
     value_span: Span = _span()
@@ -254,6 +222,8 @@ class ResultLine:
 
 @dataclass(slots=True, unsafe_hash=True)
 class PlayerPoints(Placed):
+    """One player's points on a ``score`` or ``total`` line, placed for its diagnostics."""
+
     player: PlayerRef
     points: int
     _at: Span | Where = _placed()  # the number
@@ -312,6 +282,8 @@ class Round:
 
 @dataclass(slots=True, unsafe_hash=True)
 class TagLine:
+    """A ``tag KEY "value"`` line: metadata kept as written, never judged."""
+
     key: str
     value: str
     meta: Statement = Statement()
@@ -356,6 +328,8 @@ for _line in (*_LINES, TrickLine, ClaimLine, ResultLine, PointsLine):
 
 @dataclass(slots=True, unsafe_hash=True)
 class PlayersLine:
+    """A ``players`` line: the seats in order, which every round's seat numbers refer to."""
+
     players: tuple[PlayerRef, ...]
     meta: Statement = Statement()
 

@@ -20,6 +20,8 @@ from napkifu.rules.build import Rules
 
 @dataclass(slots=True)
 class Holder:
+    """Who the adjutant is, and whether and when the play revealed him."""
+
     adjutant: str | None  # None: alone or unknown
     known: bool
     alone: bool

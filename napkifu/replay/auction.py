@@ -27,6 +27,9 @@ def bid_in_range(rules: Rules, count: int, suit: Suit | int | None) -> bool:
 
 @dataclass(slots=True)
 class AuctionResult:
+    """What the auction decided (or why it could not): the round's later lines are
+    judged against it."""
+
     bid_players: tuple[str | None, ...] = ()
     napoleon: str | None = None
     count: int | None = None

@@ -64,6 +64,8 @@ class PlayedTrick(NamedTuple):
 
 @dataclass(slots=True, unsafe_hash=True)
 class JudgedTrick:
+    """A trick as judged: who won it and why, in the game's words, for the replay and the tables."""
+
     number: int
     leader: str
     lead_suit: Suit | None  # None: no lead suit (a led joker in no-trump under joker-lead trump)
@@ -86,6 +88,9 @@ class JudgedTrick:
 
 @dataclass(slots=True, unsafe_hash=True)
 class JudgedRound:
+    """A round as judged: its contract, sides, honors, scores and diagnostics, the unit
+    every table row and report is made from."""
+
     game: int
     number: int
     kind: RoundKind
@@ -140,6 +145,8 @@ class JudgedRound:
 
 @dataclass(slots=True, unsafe_hash=True)
 class JudgedGame:
+    """A game as judged: its headers, rules and rounds, with the game-level diagnostics."""
+
     number: int
     title: str | None
     date: str | None

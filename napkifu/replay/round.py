@@ -49,6 +49,9 @@ class RoundIdentity(TypedDict):
 
 @dataclass(slots=True)
 class RoundContext:
+    """What a round is judged with that its own lines do not say: the game's rules,
+    players and seats."""
+
     rules: Rules
     players: tuple[str, ...]
     file: str

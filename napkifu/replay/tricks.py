@@ -30,6 +30,9 @@ blank = object.__new__  # (a SeatedTrick without its __init__: seat_tricks sets 
 
 @dataclass(slots=True)
 class SeatedTrick:
+    """A trick line placed at the table: the seats that played, the ladder's verdict and
+    its winner, before it is judged."""
+
     line: TrickLine
     number: int
     leader: int

@@ -27,6 +27,9 @@ LADDER_CLASSES: tuple[str, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class Option:
+    """One rule option as data (RULES.md): its kind, allowed values, default and bounds,
+    so that a preset is only a set of values."""
+
     name: str
     kind: OptionKind
     values: tuple[str, ...] = ()  # the allowed words of a ``choice`` option
