@@ -72,7 +72,7 @@ fn main() {
             widow_honors: f[13].parse().unwrap(),
             first_trick_napoleon: opt(f[14]).map(|v| v == 1),
         };
-        let mut solver = Solver::new(rules, 1 << 20);
+        let mut solver = Solver::new(rules, napkifu_solver::tt::DEFAULT_CAP);
         solver.limit = limit;
         let t = Instant::now();
         let v = solver.solve(&p, f[12].parse().unwrap(), None, (None, None));
