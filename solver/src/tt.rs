@@ -34,7 +34,7 @@ struct Entry {
     lo: u8,
     hi: u8,
     best: u8,  // the canonical card that was best (or cut off) here
-    depth: u8, // cards left; 0: an empty slot
+    depth: u8, // cards left (and `USED`); 0: an empty slot
 }
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 48);
@@ -44,6 +44,13 @@ const _: () = assert!(std::mem::size_of::<Entry>() == 48);
 pub const DEFAULT_CAP: usize = 3 << 19;
 
 const WAYS: usize = 16;
+/// `Entry::depth`'s flag: stored or hit since its bucket's last eviction. Such an
+/// entry gives way only when every entry of its bucket has the flag (the
+/// fewest cards left first then), and every eviction clears the flags of its
+/// bucket: from trick 1 the table fills, and giving way by cards left alone kept
+/// deep entries no search met again (5 hard rounds from trick 1: 477.3 M ->
+/// 427.1 M nodes, docs/performance.md, eighth pass).
+const USED: u8 = 0x80;
 const START: usize = 1 << 12;
 
 pub struct Table {
@@ -102,7 +109,7 @@ impl Table {
     /// upper bound, a best canonical card, per suit how many of the highest low
     /// cards they read).
     #[inline(always)]
-    pub fn get(&self, k: &Key, lows: &Lows) -> Option<(u8, u8, u8, [u8; 4])> {
+    pub fn get(&mut self, k: &Key, lows: &Lows) -> Option<(u8, u8, u8, [u8; 4])> {
         if self.slots.is_empty() {
             return None;
         }
@@ -117,10 +124,11 @@ impl Table {
         while hits != 0 {
             let i = hits.trailing_zeros() as usize;
             hits &= hits - 1;
-            let e = &self.slots[b + i];
+            let e = &mut self.slots[b + i];
             if e.key != *k || pack(lows, e.k) != Some(e.lows) {
                 continue;
             }
+            e.depth |= USED;
             got = Some(match got {
                 None => (e.lo, e.hi, e.best, e.k),
                 Some((lo, hi, best, k)) => (
@@ -163,8 +171,11 @@ impl Table {
         let (i, _) = bucket
             .iter()
             .enumerate()
-            .min_by_key(|(_, e)| e.depth)
+            .min_by_key(|(_, e)| e.depth & !USED | (e.depth & USED) >> 1)
             .expect("a bucket has slots");
+        for e in bucket.iter_mut() {
+            e.depth &= !USED;
+        }
         if bucket[i].depth == 0 {
             self.len += 1;
         }
@@ -176,7 +187,7 @@ impl Table {
             lo,
             hi,
             best,
-            depth,
+            depth: depth | USED,
         };
     }
 
