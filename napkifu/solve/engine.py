@@ -49,10 +49,11 @@ def available() -> bool:
 
 
 def solver_for(
-    rules: Rules, trump: int | None, table_cap: int = 1 << 20, pruning: bool = True
+    rules: Rules, trump: int | None, table_cap: int | None = None, pruning: bool = True
 ) -> napkifu_solver.Solver:
     """A solver for rounds of ``rules`` with ``trump`` (None: no-trump); ``pruning``
-    off is plain alpha-beta, the tests' reference for the table and the bounds."""
+    off is plain alpha-beta, the tests' reference for the table and the bounds;
+    ``table_cap`` (entries) None: the engine's default (``tt::DEFAULT_CAP``)."""
     if napkifu_solver is None:
         raise Unsolvable("the analysis engine is not installed (run scripts/setup.sh)")
     options = {k: v for k, v in rules.settings}
@@ -64,8 +65,8 @@ def solver_for(
             rules.players,
             rules.tricks,
             sorted(rules.honor_cards),
-            table_cap,
-            pruning,
+            pruning=pruning,
+            **({} if table_cap is None else {"table_cap": table_cap}),
         )
     except ValueError as e:
         raise Unsolvable(str(e)) from None

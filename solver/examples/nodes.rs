@@ -2,7 +2,7 @@
 //! of `benchmarks/dump_positions.py`), without Python: for profiling the search
 //! (callgrind, perf) and for counting nodes in quick steps.
 //!
-//!     cargo run --release --no-default-features --example nodes -- FILE [LIMIT]
+//!     cargo run --release --no-default-features --example nodes -- FILE [LIMIT [TABLE_CAP]]
 
 use napkifu_solver::rules::Rules;
 use napkifu_solver::search::{Position, Solver};
@@ -34,6 +34,9 @@ fn main() {
     let limit: u64 = args
         .get(2)
         .map_or(50_000_000, |v| v.parse().expect("a limit"));
+    let cap: usize = args.get(3).map_or(napkifu_solver::tt::DEFAULT_CAP, |v| {
+        v.parse().expect("a table cap")
+    });
     let (mut total, mut time) = (0u64, 0.0f64);
     for line in text.lines() {
         let f: Vec<&str> = line.split('|').collect();
@@ -72,7 +75,7 @@ fn main() {
             widow_honors: f[13].parse().unwrap(),
             first_trick_napoleon: opt(f[14]).map(|v| v == 1),
         };
-        let mut solver = Solver::new(rules, 1 << 20);
+        let mut solver = Solver::new(rules, cap);
         solver.limit = limit;
         let t = Instant::now();
         let v = solver.solve(&p, f[12].parse().unwrap(), None, (None, None));

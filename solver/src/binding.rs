@@ -129,7 +129,7 @@ impl Solver {
     /// Rules as the engine resolved them: the ladder's classes in order, every option
     /// as written text, the trump suit (None: no-trump), player count, tricks, honor cards.
     #[new]
-    #[pyo3(signature = (ladder, options, trump, players, tricks, honors, table_cap=1 << 20, pruning=true))]
+    #[pyo3(signature = (ladder, options, trump, players, tricks, honors, table_cap=crate::tt::DEFAULT_CAP, pruning=true))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         ladder: Vec<String>,

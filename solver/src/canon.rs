@@ -70,7 +70,7 @@ impl Canon {
     pub fn key(&mut self, holders: &[u64; 5], extra: u64) -> (Key, Lows) {
         let j = holders[4];
         let jokers = (j & 3) | (j >> 13 & 3) << 2 | (j >> 26 & 3) << 4;
-        let mut key = [jokers << 39, extra << 39, 0, 0];
+        let mut canon = [0u64; 4];
         let mut lows = [0u64; 4];
         for (suit, sq) in lows.iter_mut().enumerate() {
             let raw = holders[suit];
@@ -78,16 +78,24 @@ impl Canon {
             let i = suit * CACHE
                 + (raw.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - CACHE.trailing_zeros()))
                     as usize;
-            let (canon, seq) = if self.cache[i].0 == tag {
+            let (c, seq) = if self.cache[i].0 == tag {
                 (self.cache[i].1, self.cache[i].2)
             } else {
                 let got = self.suit(suit, raw);
                 self.cache[i] = (tag, got.0, got.1);
                 got
             };
-            key[suit] |= canon;
+            canon[suit] = c;
             *sq = seq;
         }
+        // Three words: the suits' 39 bits each, the fourth suit's split above the
+        // first two, the jokers above the second, `extra` (< 2²¹) above the third.
+        debug_assert!(extra < 1 << 21);
+        let key = [
+            canon[0] | (canon[3] & ((1 << 25) - 1)) << 39,
+            canon[1] | (canon[3] >> 25) << 39 | jokers << 53,
+            canon[2] | extra << 39,
+        ];
         (key, lows)
     }
 

@@ -66,6 +66,9 @@ pub struct Solver {
     /// in the leader's hand weighing 4ⁿ (move ordering only: kept across the
     /// solves of a round, it never changes a value).
     pub(crate) history: [u64; 54],
+    /// Per trick number and seat, the card whose lead last cut a search off there
+    /// (`order::killer_first`; move ordering only).
+    pub(crate) killer: Vec<[u8; 6]>,
 }
 
 #[derive(Clone, Copy)]
@@ -99,6 +102,7 @@ impl Solver {
                 .fold(0u64, |a, c| a | 1 << c)
         });
         let sure = crate::sure::Sure::new(&rules);
+        let killer = vec![[u8::MAX; 6]; rules.tricks as usize + 2];
         Solver {
             rules,
             special,
@@ -116,6 +120,7 @@ impl Solver {
             stopped: false,
             limit: u64::MAX,
             history: [0; 54],
+            killer,
         }
     }
 
@@ -272,6 +277,9 @@ impl Solver {
                 ms[..=i].rotate_right(1); // the table's best card first
             }
         }
+        if s.tlen == 0 {
+            self.killer_first(s, seat, moves.as_mut_slice(), hint != u8::MAX);
+        }
         let mut best = if maximize { -1 } else { i32::MAX };
         let mut best_card = u8::MAX;
         let mut same = 0u64; // cards shown equivalent to a tried one (`same_after`)
@@ -305,6 +313,7 @@ impl Solver {
             }
             if alpha >= beta {
                 if s.tlen == 0 {
+                    self.killer[s.trick_no as usize][seat] = m.card;
                     let left = s.hands[seat].count_ones() + 1;
                     let h = &mut self.history[m.card as usize];
                     *h = h.saturating_add(1 << (2 * left));

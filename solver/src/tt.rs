@@ -7,15 +7,16 @@
 //! how many of the suit's highest low cards mattered (`k`) and their owners, and
 //! serves every position whose highest `k` low cards have those owners.
 //!
-//! A bucketed open table of at most `cap` entries (memory bounded: 72 bytes an
-//! entry), grown by doubling from a small start so that a short search does not pay
-//! for a large table. When a bucket is full the entry with the fewest cards left
+//! A bucketed open table of at most `cap` entries (memory bounded: 48 bytes an
+//! entry and a 4-byte tag), grown by doubling from a small start so that a short
+//! search does not pay for a large table. When a bucket is full the entry with the fewest cards left
 //! (the cheapest to search again) gives way. Entries stay valid across the solves of
 //! one round: a bound on the honors still to be won does not depend on the path.
 
-/// Three bit planes of the owner (seat + 1) of every canonical card, and a word of
-/// the leader, direction, pending discards and Napoleon's side.
-pub type Key = [u64; 4];
+/// Three bit planes of the owner (seat + 1) of every canonical card, and the
+/// leader, direction, pending discards and Napoleon's side, packed in three words
+/// (`Canon::key`).
+pub type Key = [u64; 3];
 
 /// Per suit the owners of its low cards, highest first, three bits a card.
 pub type Lows = [u64; 4];
@@ -23,15 +24,33 @@ pub type Lows = [u64; 4];
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: Key,
-    lows: Lows, // masked to the highest `k` cards of each suit
+    /// The owners of the highest `k` low cards of each suit, packed suit after
+    /// suit (`pack`): with the key in three words, 48 bytes an entry instead of
+    /// 72, so that the same memory holds 1.5 times the entries (a search from
+    /// trick 1 fills any table: 2²⁰ → 1.5 · 2²⁰ entries, 17 % fewer nodes on the
+    /// hardest rounds, docs/performance.md, eighth pass).
+    lows: [u64; 2],
     k: [u8; 4],
     lo: u8,
     hi: u8,
     best: u8,  // the canonical card that was best (or cut off) here
-    depth: u8, // cards left; 0: an empty slot
+    depth: u8, // cards left (and `USED`); 0: an empty slot
 }
 
+const _: () = assert!(std::mem::size_of::<Entry>() == 48);
+
+/// The table's default cap: 1.5 · 2²⁰ entries, 78 MB and 6 MB of tags (the 2²⁰
+/// entries of 72 bytes it replaced took 76 MB).
+pub const DEFAULT_CAP: usize = 3 << 19;
+
 const WAYS: usize = 16;
+/// `Entry::depth`'s flag: stored or hit since its bucket's last eviction. Such an
+/// entry gives way only when every entry of its bucket has the flag (the
+/// fewest cards left first then), and every eviction clears the flags of its
+/// bucket: from trick 1 the table fills, and giving way by cards left alone kept
+/// deep entries no search met again (5 hard rounds from trick 1: 477.3 M ->
+/// 427.1 M nodes, docs/performance.md, eighth pass).
+const USED: u8 = 0x80;
 const START: usize = 1 << 12;
 
 pub struct Table {
@@ -56,7 +75,7 @@ impl Table {
         Table {
             slots: Vec::new(),
             tags: Vec::new(),
-            cap: cap.max(WAYS).next_power_of_two(),
+            cap: cap.max(WAYS) / WAYS * WAYS,
             len: 0,
         }
     }
@@ -75,11 +94,13 @@ impl Table {
         self.len = 0;
     }
 
-    /// The first slot of `k`'s bucket and its tag.
+    /// The first slot of `k`'s bucket (any number of buckets: the cap need not be a
+    /// power of two) and its tag.
     fn bucket(&self, k: &Key) -> (usize, u32) {
         let h = hash(k);
+        let buckets = (self.slots.len() / WAYS) as u64;
         (
-            (h as usize & (self.slots.len() / WAYS - 1)) * WAYS,
+            (((h & 0xffff_ffff) * buckets) >> 32) as usize * WAYS,
             (h >> 32) as u32 | 1,
         )
     }
@@ -88,7 +109,7 @@ impl Table {
     /// upper bound, a best canonical card, per suit how many of the highest low
     /// cards they read).
     #[inline(always)]
-    pub fn get(&self, k: &Key, lows: &Lows) -> Option<(u8, u8, u8, [u8; 4])> {
+    pub fn get(&mut self, k: &Key, lows: &Lows) -> Option<(u8, u8, u8, [u8; 4])> {
         if self.slots.is_empty() {
             return None;
         }
@@ -103,10 +124,11 @@ impl Table {
         while hits != 0 {
             let i = hits.trailing_zeros() as usize;
             hits &= hits - 1;
-            let e = &self.slots[b + i];
-            if e.key != *k || (0..4).any(|s| lows[s] & mask(e.k[s]) != e.lows[s]) {
+            let e = &mut self.slots[b + i];
+            if e.key != *k || pack(lows, e.k) != Some(e.lows) {
                 continue;
             }
+            e.depth |= USED;
             got = Some(match got {
                 None => (e.lo, e.hi, e.best, e.k),
                 Some((lo, hi, best, k)) => (
@@ -124,7 +146,9 @@ impl Table {
     /// left, ≥ 1) to `lo..=hi`; `best` `u8::MAX` keeps the card stored.
     #[allow(clippy::too_many_arguments)]
     pub fn put(&mut self, k: Key, lows: &Lows, kk: [u8; 4], depth: u8, lo: u8, hi: u8, best: u8) {
-        let lows = [0, 1, 2, 3].map(|s| lows[s] & mask(kk[s]));
+        let Some(lows) = pack(lows, kk) else {
+            return; // (more than 21 low cards read: not kept)
+        };
         if self.slots.is_empty() {
             self.slots = vec![Entry::default(); START.min(self.cap)];
             self.tags = vec![0; START.min(self.cap)];
@@ -147,8 +171,11 @@ impl Table {
         let (i, _) = bucket
             .iter()
             .enumerate()
-            .min_by_key(|(_, e)| e.depth)
+            .min_by_key(|(_, e)| e.depth & !USED | (e.depth & USED) >> 1)
             .expect("a bucket has slots");
+        for e in bucket.iter_mut() {
+            e.depth &= !USED;
+        }
         if bucket[i].depth == 0 {
             self.len += 1;
         }
@@ -160,14 +187,15 @@ impl Table {
             lo,
             hi,
             best,
-            depth,
+            depth: depth | USED,
         };
     }
 
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
-        self.slots = vec![Entry::default(); old.len() * 2];
-        self.tags = vec![0; old.len() * 2];
+        let size = (old.len() * 2).min(self.cap);
+        self.slots = vec![Entry::default(); size];
+        self.tags = vec![0; size];
         self.len = 0;
         for e in old.into_iter().filter(|e| e.depth != 0) {
             let (b, tag) = self.bucket(&e.key);
@@ -183,4 +211,29 @@ impl Table {
 /// The bits of the highest `k` cards of a suit's `Lows`.
 fn mask(k: u8) -> u64 {
     (1u64 << (3 * k as u32)) - 1
+}
+
+/// The owners of the highest `k[s]` low cards of each suit `s`, three bits a card,
+/// suit after suit in two words (a suit in one); `None` past 42 cards.
+#[inline(always)]
+fn pack(lows: &Lows, k: [u8; 4]) -> Option<[u64; 2]> {
+    let mut out = [0u64; 2];
+    let mut at = 0u32;
+    let mut w = 0;
+    for s in 0..4 {
+        let bits = 3 * k[s] as u32;
+        if bits == 0 {
+            continue;
+        }
+        if at + bits > 64 {
+            if w == 1 {
+                return None;
+            }
+            w = 1;
+            at = 0;
+        }
+        out[w] |= (lows[s] & mask(k[s])) << at;
+        at += bits;
+    }
+    Some(out)
 }
