@@ -141,7 +141,7 @@ impl Solver {
             sort_moves(moves, |m| {
                 let k = r.key(m.card, 0, r.lead_suit(m.card, m.named), false, false) as i32;
                 let h = self.history[m.card as usize];
-                (u64::MAX - h, if low_first { -k } else { k })
+                (u128::MAX - h, if low_first { -k } else { k })
             });
             return;
         }
