@@ -52,6 +52,7 @@ from napkifu.notation.values import (
     BidWord,
     group_word,
     player_name,
+    remember_bid_word,
 )
 
 _REFUSED = object()
@@ -143,10 +144,7 @@ def _bidder_bid(word: str) -> BidWord | None:
     made = BID_WORDS.get(bid)
     if name is None or made is None or made[0] is not None or made[3]:
         return None
-    known = (name, made[1], made[2], len(raw) + 1, len(word))
-    if len(BID_WORDS) < 8192:
-        BID_WORDS[word] = known
-    return known
+    return remember_bid_word(word, (name, made[1], made[2], len(raw) + 1, len(word)))
 
 
 def _points(line_no: int, column: int, words: list[str]) -> object:

@@ -131,10 +131,15 @@ def bid_word(word: str) -> tuple[str | None, int | None, Suit | None, int, int]:
     raw, colon, text = word.rpartition(":")
     count, suit = bid_value(text)
     name = player_name(raw) if colon else None
-    known = (name, count, suit, len(raw) + len(colon), len(word))
+    return remember_bid_word(word, (name, count, suit, len(raw) + len(colon), len(word)))
+
+
+def remember_bid_word(word: str, meaning: BidWord) -> BidWord:
+    """``meaning`` kept in :data:`BID_WORDS` for ``word`` (a season repeats its items),
+    up to a bound that endless distinct words cannot pass; returned."""
     if len(BID_WORDS) < 8192:
-        BID_WORDS[word] = known
-    return known
+        BID_WORDS[word] = meaning
+    return meaning
 
 
 def bid_value(text: str) -> tuple[int | None, Suit | None]:

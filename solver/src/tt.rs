@@ -9,9 +9,11 @@
 //!
 //! A bucketed open table of at most `cap` entries (memory bounded: 48 bytes an
 //! entry and a 4-byte tag), grown by doubling from a small start so that a short
-//! search does not pay for a large table. When a bucket is full the entry with the fewest cards left
-//! (the cheapest to search again) gives way. Entries stay valid across the solves of
-//! one round: a bound on the honors still to be won does not depend on the path.
+//! search does not pay for a large table. A new entry takes an empty slot of its
+//! bucket, else the entry with the fewest cards left (the cheapest to search again)
+//! among those not stored or hit since the bucket's last new entry (`USED`).
+//! Entries stay valid across the solves of one round: a bound on the honors still to
+//! be won does not depend on the path.
 
 /// Three bit planes of the owner (seat + 1) of every canonical card, and the
 /// leader, direction, pending discards and Napoleon's side, packed in three words
@@ -39,14 +41,14 @@ struct Entry {
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 48);
 
-/// The table's default cap: 1.5 · 2²⁰ entries, 78 MB and 6 MB of tags (the 2²⁰
-/// entries of 72 bytes it replaced took 76 MB).
+/// The table's default cap: 1.5 · 2²⁰ entries, 75.5 MB and 6.3 MB of tags (the
+/// 2²⁰ entries of 72 bytes it replaced took the same 75.5 MB and 4.2 MB of tags).
 pub const DEFAULT_CAP: usize = 3 << 19;
 
 const WAYS: usize = 16;
-/// `Entry::depth`'s flag: stored or hit since its bucket's last eviction. Such an
-/// entry gives way only when every entry of its bucket has the flag (the
-/// fewest cards left first then), and every eviction clears the flags of its
+/// `Entry::depth`'s flag: stored or hit since its bucket last took a new entry.
+/// Such an entry gives way only when every entry of its bucket has the flag (the
+/// fewest cards left first then), and every new entry clears the flags of its
 /// bucket: from trick 1 the table fills, and giving way by cards left alone kept
 /// deep entries no search met again (5 hard rounds from trick 1: 477.3 M ->
 /// 427.1 M nodes, docs/performance.md, eighth pass).
@@ -147,7 +149,7 @@ impl Table {
     #[allow(clippy::too_many_arguments)]
     pub fn put(&mut self, k: Key, lows: &Lows, kk: [u8; 4], depth: u8, lo: u8, hi: u8, best: u8) {
         let Some(lows) = pack(lows, kk) else {
-            return; // (more than 21 low cards read: not kept)
+            return; // (the low cards read do not fit two words: not kept)
         };
         if self.slots.is_empty() {
             self.slots = vec![Entry::default(); START.min(self.cap)];
@@ -214,7 +216,7 @@ fn mask(k: u8) -> u64 {
 }
 
 /// The owners of the highest `k[s]` low cards of each suit `s`, three bits a card,
-/// suit after suit in two words (a suit in one); `None` past 42 cards.
+/// suit after suit in two words (a suit in one); `None` when they do not fit.
 #[inline(always)]
 fn pack(lows: &Lows, k: [u8; 4]) -> Option<[u64; 2]> {
     let mut out = [0u64; 2];
