@@ -35,8 +35,7 @@ struct Entry {
     k: [u8; 4],
     lo: u8,
     hi: u8,
-    best: u8,  // the canonical card that was best (or cut off) here
-    depth: u8, // cards left (and `USED`); 0: an empty slot
+    best: u8, // the canonical card that was best (or cut off) here
 }
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 48);
@@ -46,19 +45,24 @@ const _: () = assert!(std::mem::size_of::<Entry>() == 48);
 pub const DEFAULT_CAP: usize = 3 << 19;
 
 const WAYS: usize = 16;
-/// `Entry::depth`'s flag: stored or hit since its bucket last took a new entry.
+/// A tag's flag: the entry was stored or hit since its bucket last took a new entry.
 /// Such an entry gives way only when every entry of its bucket has the flag (the
 /// fewest cards left first then), and every new entry clears the flags of its
 /// bucket: from trick 1 the table fills, and giving way by cards left alone kept
 /// deep entries no search met again (5 hard rounds from trick 1: 477.3 M ->
 /// 427.1 M nodes, docs/performance.md, eighth pass).
-const USED: u8 = 0x80;
+const USED: u32 = 0x80;
+/// A tag's own bits (the hash's top 24, and bit 8 so that no tag is 0); its low
+/// byte is the entry's cards left and `USED` (0: an empty slot).
+const TAG: u32 = !0xff;
 const START: usize = 1 << 12;
 
 pub struct Table {
     slots: Vec<Entry>,
-    /// Per slot the high half of its key's hash (0: empty), scanned before the
-    /// entries themselves (a bucket's tags fill one cache line).
+    /// Per slot the top of its key's hash (`TAG`), its cards left and `USED`
+    /// (0: empty): a bucket's line, scanned before the entries themselves, so
+    /// that choosing the slot a new entry takes reads no entry (a bucket's 16
+    /// entries are 12 cache lines; from trick 1 the table is 82 MB, memory).
     tags: Vec<u32>,
     cap: usize,
     len: usize,
@@ -103,7 +107,7 @@ impl Table {
         let buckets = (self.slots.len() / WAYS) as u64;
         (
             (((h & 0xffff_ffff) * buckets) >> 32) as usize * WAYS,
-            (h >> 32) as u32 | 1,
+            (h >> 32) as u32 & TAG | 0x100,
         )
     }
 
@@ -121,16 +125,16 @@ impl Table {
         let tags: &[u32; WAYS] = self.tags[b..b + WAYS].try_into().expect("a bucket");
         let mut hits = 0u32;
         for (i, &t) in tags.iter().enumerate() {
-            hits |= ((t == tag) as u32) << i;
+            hits |= ((t & TAG == tag) as u32) << i;
         }
         while hits != 0 {
             let i = hits.trailing_zeros() as usize;
             hits &= hits - 1;
-            let e = &mut self.slots[b + i];
+            let e = &self.slots[b + i];
             if e.key != *k || pack(lows, e.k) != Some(e.lows) {
                 continue;
             }
-            e.depth |= USED;
+            self.tags[b + i] |= USED;
             got = Some(match got {
                 None => (e.lo, e.hi, e.best, e.k),
                 Some((lo, hi, best, k)) => (
@@ -158,52 +162,58 @@ impl Table {
             self.grow();
         }
         let (b, tag) = self.bucket(&k);
-        let bucket = &mut self.slots[b..b + WAYS];
-        if let Some(e) = bucket
-            .iter_mut()
-            .find(|e| e.depth != 0 && e.key == k && e.k == kk && e.lows == lows)
-        {
-            e.lo = e.lo.max(lo);
-            e.hi = e.hi.min(hi);
-            if best != u8::MAX {
-                e.best = best;
-            }
-            return;
+        let tags: &mut [u32; WAYS] = (&mut self.tags[b..b + WAYS]).try_into().expect("a bucket");
+        let mut hits = 0u32;
+        for (i, &t) in tags.iter().enumerate() {
+            hits |= ((t & TAG == tag) as u32) << i;
         }
-        let (i, _) = bucket
+        while hits != 0 {
+            let i = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            let e = &mut self.slots[b + i];
+            if e.key == k && e.k == kk && e.lows == lows {
+                e.lo = e.lo.max(lo);
+                e.hi = e.hi.min(hi);
+                if best != u8::MAX {
+                    e.best = best;
+                }
+                return;
+            }
+        }
+        let (i, _) = tags
             .iter()
             .enumerate()
-            .min_by_key(|(_, e)| e.depth & !USED | (e.depth & USED) >> 1)
+            .min_by_key(|(_, &t)| t & 0x7f | (t & USED) >> 1)
             .expect("a bucket has slots");
-        for e in bucket.iter_mut() {
-            e.depth &= !USED;
-        }
-        if bucket[i].depth == 0 {
+        if tags[i] == 0 {
             self.len += 1;
         }
-        self.tags[b + i] = tag;
-        bucket[i] = Entry {
+        for t in tags.iter_mut() {
+            *t &= !USED;
+        }
+        tags[i] = tag | depth as u32 | USED;
+        self.slots[b + i] = Entry {
             key: k,
             lows,
             k: kk,
             lo,
             hi,
             best,
-            depth: depth | USED,
         };
     }
 
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
+        let old_tags = std::mem::take(&mut self.tags);
         let size = (old.len() * 2).min(self.cap);
         self.slots = vec![Entry::default(); size];
         self.tags = vec![0; size];
         self.len = 0;
-        for e in old.into_iter().filter(|e| e.depth != 0) {
-            let (b, tag) = self.bucket(&e.key);
-            if let Some(i) = self.slots[b..b + WAYS].iter().position(|s| s.depth == 0) {
+        for (e, t) in old.into_iter().zip(old_tags).filter(|&(_, t)| t != 0) {
+            let (b, _) = self.bucket(&e.key);
+            if let Some(i) = self.tags[b..b + WAYS].iter().position(|&t| t == 0) {
                 self.slots[b + i] = e;
-                self.tags[b + i] = tag;
+                self.tags[b + i] = t;
                 self.len += 1;
             }
         }
