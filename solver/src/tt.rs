@@ -8,8 +8,8 @@
 //! serves every position whose highest `k` low cards have those owners.
 //!
 //! A bucketed open table of at most `cap` entries (memory bounded: 48 bytes an
-//! entry and a 4-byte tag), grown by doubling from a small start so that a short
-//! search does not pay for a large table. A new entry takes an empty slot of its
+//! entry and a 4-byte tag), grown by doubling in place from a small start so that
+//! a short search does not pay for a large table. A new entry takes an empty slot of its
 //! bucket, else the entry with the fewest cards left (the cheapest to search again)
 //! among those not stored or hit since the bucket's last new entry (`USED`).
 //! Entries stay valid across the solves of one round: a bound on the honors still to
@@ -35,8 +35,7 @@ struct Entry {
     k: [u8; 4],
     lo: u8,
     hi: u8,
-    best: u8,  // the canonical card that was best (or cut off) here
-    depth: u8, // cards left (and `USED`); 0: an empty slot
+    best: u8, // the canonical card that was best (or cut off) here
 }
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 48);
@@ -46,21 +45,31 @@ const _: () = assert!(std::mem::size_of::<Entry>() == 48);
 pub const DEFAULT_CAP: usize = 3 << 19;
 
 const WAYS: usize = 16;
-/// `Entry::depth`'s flag: stored or hit since its bucket last took a new entry.
+/// A tag's flag: the entry was stored or hit since its bucket last took a new entry.
 /// Such an entry gives way only when every entry of its bucket has the flag (the
 /// fewest cards left first then), and every new entry clears the flags of its
 /// bucket: from trick 1 the table fills, and giving way by cards left alone kept
 /// deep entries no search met again (5 hard rounds from trick 1: 477.3 M ->
 /// 427.1 M nodes, docs/performance.md, eighth pass).
-const USED: u8 = 0x80;
+const USED: u32 = 0x80;
+/// A tag's own bits (the hash's top 24, and bit 8 so that no tag is 0); its low
+/// byte is the entry's cards left and `USED` (0: an empty slot).
+const TAG: u32 = !0xff;
 const START: usize = 1 << 12;
 
 pub struct Table {
     slots: Vec<Entry>,
-    /// Per slot the high half of its key's hash (0: empty), scanned before the
-    /// entries themselves (a bucket's tags fill one cache line).
+    /// Per slot the top of its key's hash (`TAG`), its cards left and `USED`
+    /// (0: empty): a bucket's line, scanned before the entries themselves, so
+    /// that choosing the slot a new entry takes reads no entry (a bucket's 16
+    /// entries are 12 cache lines: from trick 1, where the table outgrows the
+    /// caches, 76 % fewer L3 misses and 12 % less time, docs/performance.md,
+    /// tenth pass).
     tags: Vec<u32>,
     cap: usize,
+    /// The first size: the cap halved while its buckets are even and it is above
+    /// `START`, so that doubling meets the cap exactly.
+    start: usize,
     len: usize,
 }
 
@@ -74,10 +83,16 @@ fn hash(k: &Key) -> u64 {
 
 impl Table {
     pub fn new(cap: usize) -> Table {
+        let cap = cap.max(WAYS) / WAYS * WAYS;
+        let mut start = cap;
+        while start > START && (start / WAYS).is_multiple_of(2) {
+            start /= 2;
+        }
         Table {
             slots: Vec::new(),
             tags: Vec::new(),
-            cap: cap.max(WAYS) / WAYS * WAYS,
+            cap,
+            start,
             len: 0,
         }
     }
@@ -103,7 +118,7 @@ impl Table {
         let buckets = (self.slots.len() / WAYS) as u64;
         (
             (((h & 0xffff_ffff) * buckets) >> 32) as usize * WAYS,
-            (h >> 32) as u32 | 1,
+            (h >> 32) as u32 & TAG | 0x100,
         )
     }
 
@@ -121,16 +136,16 @@ impl Table {
         let tags: &[u32; WAYS] = self.tags[b..b + WAYS].try_into().expect("a bucket");
         let mut hits = 0u32;
         for (i, &t) in tags.iter().enumerate() {
-            hits |= ((t == tag) as u32) << i;
+            hits |= ((t & TAG == tag) as u32) << i;
         }
         while hits != 0 {
             let i = hits.trailing_zeros() as usize;
             hits &= hits - 1;
-            let e = &mut self.slots[b + i];
+            let e = &self.slots[b + i];
             if e.key != *k || pack(lows, e.k) != Some(e.lows) {
                 continue;
             }
-            e.depth |= USED;
+            self.tags[b + i] |= USED;
             got = Some(match got {
                 None => (e.lo, e.hi, e.best, e.k),
                 Some((lo, hi, best, k)) => (
@@ -152,59 +167,80 @@ impl Table {
             return; // (the low cards read do not fit two words: not kept)
         };
         if self.slots.is_empty() {
-            self.slots = vec![Entry::default(); START.min(self.cap)];
-            self.tags = vec![0; START.min(self.cap)];
+            self.slots = vec![Entry::default(); self.start];
+            self.tags = vec![0; self.start];
         } else if self.len * 4 >= self.slots.len() * 3 && self.slots.len() < self.cap {
             self.grow();
         }
         let (b, tag) = self.bucket(&k);
-        let bucket = &mut self.slots[b..b + WAYS];
-        if let Some(e) = bucket
-            .iter_mut()
-            .find(|e| e.depth != 0 && e.key == k && e.k == kk && e.lows == lows)
-        {
-            e.lo = e.lo.max(lo);
-            e.hi = e.hi.min(hi);
-            if best != u8::MAX {
-                e.best = best;
-            }
-            return;
+        let tags: &mut [u32; WAYS] = (&mut self.tags[b..b + WAYS]).try_into().expect("a bucket");
+        let mut hits = 0u32;
+        for (i, &t) in tags.iter().enumerate() {
+            hits |= ((t & TAG == tag) as u32) << i;
         }
-        let (i, _) = bucket
+        while hits != 0 {
+            let i = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            let e = &mut self.slots[b + i];
+            if e.key == k && e.k == kk && e.lows == lows {
+                e.lo = e.lo.max(lo);
+                e.hi = e.hi.min(hi);
+                if best != u8::MAX {
+                    e.best = best;
+                }
+                return;
+            }
+        }
+        let (i, _) = tags
             .iter()
             .enumerate()
-            .min_by_key(|(_, e)| e.depth & !USED | (e.depth & USED) >> 1)
+            .min_by_key(|(_, &t)| t & 0x7f | (t & USED) >> 1)
             .expect("a bucket has slots");
-        for e in bucket.iter_mut() {
-            e.depth &= !USED;
-        }
-        if bucket[i].depth == 0 {
+        if tags[i] == 0 {
             self.len += 1;
         }
-        self.tags[b + i] = tag;
-        bucket[i] = Entry {
+        for t in tags.iter_mut() {
+            *t &= !USED;
+        }
+        tags[i] = tag | depth as u32 | USED;
+        self.slots[b + i] = Entry {
             key: k,
             lows,
             k: kk,
             lo,
             hi,
             best,
-            depth: depth | USED,
         };
     }
 
+    /// Twice the buckets, in place: the vectors grow where they are (a large
+    /// block is remapped, not copied) and bucket `i` splits into `2i` and `2i + 1`
+    /// (multiply-shift: `⌊2x⌋` is `2⌊x⌋` or one more), from the last bucket down,
+    /// so that no bucket is overwritten before it has moved. The peak memory is
+    /// the new table's, not the old and the new together (1.5 · 2²⁰ entries: from
+    /// trick 1 a peak RSS of 140 MB before, for 82 MB of table).
     fn grow(&mut self) {
-        let old = std::mem::take(&mut self.slots);
-        let size = (old.len() * 2).min(self.cap);
-        self.slots = vec![Entry::default(); size];
-        self.tags = vec![0; size];
-        self.len = 0;
-        for e in old.into_iter().filter(|e| e.depth != 0) {
-            let (b, tag) = self.bucket(&e.key);
-            if let Some(i) = self.slots[b..b + WAYS].iter().position(|s| s.depth == 0) {
-                self.slots[b + i] = e;
-                self.tags[b + i] = tag;
-                self.len += 1;
+        let old = self.slots.len() / WAYS;
+        let size = 2 * self.slots.len();
+        self.slots.reserve_exact(size - self.slots.len());
+        self.slots.resize(size, Entry::default());
+        self.tags.reserve_exact(size - self.tags.len());
+        self.tags.resize(size, 0);
+        for i in (0..old).rev() {
+            let from = i * WAYS;
+            let entries: [Entry; WAYS] =
+                self.slots[from..from + WAYS].try_into().expect("a bucket");
+            let tags: [u32; WAYS] = self.tags[from..from + WAYS].try_into().expect("a bucket");
+            self.tags[from..from + WAYS].fill(0);
+            for (e, t) in entries.into_iter().zip(tags).filter(|&(_, t)| t != 0) {
+                let (b, _) = self.bucket(&e.key);
+                debug_assert!(b / WAYS / 2 == i);
+                let j = self.tags[b..b + WAYS]
+                    .iter()
+                    .position(|&t| t == 0)
+                    .expect("a free slot");
+                self.slots[b + j] = e;
+                self.tags[b + j] = t;
             }
         }
     }
