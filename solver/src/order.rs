@@ -219,6 +219,16 @@ impl Solver {
 }
 
 impl Solver {
+    /// The bounds the table holds for the trick's start `s` (0 and the honors
+    /// left when it holds none), without searching (`order::look_ahead`).
+    fn table_bounds(&mut self, s: &State) -> (i32, i32) {
+        let (k, lows) = self.canon.key(&s.holders, self.extra(s));
+        match self.table.get(&k, &lows) {
+            Some((lo, hi, _, _)) => (lo as i32, hi as i32),
+            None => (0, s.rem),
+        }
+    }
+
     /// The trick `m` starts, played out greedily (each follower the first card of
     /// its own order, as the search tries them): the honors it carries, the seat
     /// that wins it, and the table's bounds on the honors after it.

@@ -346,22 +346,12 @@ impl Solver {
     /// The table key's word beside the cards: leader, direction, pending
     /// discards, Napoleon's side.
     #[inline(always)]
-    fn extra(&self, s: &State) -> u64 {
+    pub(crate) fn extra(&self, s: &State) -> u64 {
         s.leader as u64
             | ((s.step < 0) as u64) << 3
             | (s.pending as u64) << 4
             | (s.side as u64) << 8
             | if s.pending { (s.widow as u64) << 16 } else { 0 }
-    }
-
-    /// The bounds the table holds for the trick's start `s` (0 and the honors
-    /// left when it holds none), without searching (`order::look_ahead`).
-    pub(crate) fn table_bounds(&mut self, s: &State) -> (i32, i32) {
-        let (k, lows) = self.canon.key(&s.holders, self.extra(s));
-        match self.table.get(&k, &lows) {
-            Some((lo, hi, _, _)) => (lo as i32, hi as i32),
-            None => (0, s.rem),
-        }
     }
 
     /// Alpha-beta and nothing else: the reference the pruning is tested against.
