@@ -260,8 +260,8 @@ impl Solver {
     /// lead's greedy trick (the first guess, `mtd::deeper_guess`, solved it) and
     /// those the probes before reached: an order by their values. 9 rounds from
     /// trick 1 searched to the end: 322.3 M -> 258.9 M nodes (without the table's
-    /// bounds 277.6 M; at the leads of tricks 1-2, 1-3, 1-4 dearer from tricks
-    /// 2-4, docs/performance.md, tenth pass).
+    /// bounds 277.6 M; also at the leads of trick 2: 287.1 M; of tricks 3 and 4
+    /// too: dearer from tricks 3-4, docs/performance.md, tenth pass).
     #[inline(never)] // (a few nodes a solve: kept out of the search's loop)
     pub(crate) fn look_ahead(&mut self, s: &mut State, seat: usize, moves: &mut MoveList) {
         let moves = moves.as_mut_slice();
