@@ -5,6 +5,10 @@ use crate::rules::{JOKER, MIGHTY, NO_KEY};
 use crate::search::{Move, Solver};
 use crate::state::State;
 
+/// The tricks whose leads are ordered by a look-ahead (`look_ahead`): trick 1's
+/// only, the root of a solve from trick 1 (docs/performance.md, tenth pass).
+pub(crate) const LOOK_AHEAD_TRICKS: u8 = 1;
+
 /// The legal moves of one turn, without an allocation (at most 18 cards in a hand,
 /// a led joker four times).
 pub struct MoveList {
@@ -41,6 +45,11 @@ fn sort_moves<K: Ord + Copy + Default>(moves: &mut [Move], key: impl Fn(&Move) -
     for (k, m) in keys.iter_mut().zip(moves.iter()) {
         *k = key(m);
     }
+    sort_keyed(moves, &mut keys);
+}
+
+/// A stable insertion sort of `moves` by keys computed before.
+fn sort_keyed<K: Ord + Copy>(moves: &mut [Move], keys: &mut [K; 32]) {
     for i in 1..moves.len() {
         let (m, k) = (moves[i], keys[i]);
         let mut j = i;
@@ -206,5 +215,67 @@ impl Solver {
         if let Some(i) = moves.iter().skip(from).position(|m| m.card == card) {
             moves[from..=from + i].rotate_right(1);
         }
+    }
+}
+
+impl Solver {
+    /// The bounds the table holds for the trick's start `s` (0 and the honors
+    /// left when it holds none), without searching (`order::look_ahead`).
+    fn table_bounds(&mut self, s: &State) -> (i32, i32) {
+        let (k, lows) = self.canon.key(&s.holders, self.extra(s));
+        match self.table.get(&k, &lows) {
+            Some((lo, hi, _, _)) => (lo as i32, hi as i32),
+            None => (0, s.rem),
+        }
+    }
+
+    /// The trick `m` starts, played out greedily (each follower the first card of
+    /// its own order, as the search tries them): the honors it carries, the seat
+    /// that wins it, and the table's bounds on the honors after it.
+    fn greedy_trick(&mut self, s: &mut State, seat: usize, m: Move) -> (i32, usize, i32, i32) {
+        let rem = s.rem;
+        let (_, undo) = self.play(s, seat, m);
+        let out = if s.tlen == 0 {
+            let (lo, hi) = if s.hands[s.leader] != 0 {
+                self.table_bounds(s)
+            } else {
+                (0, 0)
+            };
+            (rem - s.rem, s.leader, lo, hi)
+        } else {
+            let next = s.seat(self.rules.players);
+            let follow = self.moves(s, next, true).as_slice()[0];
+            self.greedy_trick(s, next, follow)
+        };
+        self.unplay(s, seat, m, undo);
+        out
+    }
+
+    /// The leads at the root of a solve from trick 1 ordered by their trick played
+    /// out greedily and what the table knows of the position after it: Napoleon's
+    /// side's honors of the trick plus the middle of the table's bounds after it
+    /// (the middle of 0 and the honors left when it knows nothing), the most for
+    /// the leader's side first, the history's order among equals, ahead of the
+    /// table's card and the killer. The table knows the position after the first
+    /// lead's greedy trick (the first guess, `mtd::deeper_guess`, solved it) and
+    /// those the probes before reached: an order by their values. 9 rounds from
+    /// trick 1 searched to the end: 322.3 M -> 258.9 M nodes (without the table's
+    /// bounds 277.6 M; also at the leads of trick 2: 287.1 M; of tricks 3 and 4
+    /// too: dearer from tricks 3-4, docs/performance.md, tenth pass).
+    #[inline(never)] // (a few nodes a solve: kept out of the search's loop)
+    pub(crate) fn look_ahead(&mut self, s: &mut State, seat: usize, moves: &mut MoveList) {
+        let moves = moves.as_mut_slice();
+        if moves.len() < 2 {
+            return;
+        }
+        let maximize = s.side >> seat & 1 == 1;
+        let mut keys = [0i32; 32];
+        for (k, &m) in keys.iter_mut().zip(moves.iter()) {
+            let (honors, winner, lo, hi) = self.greedy_trick(s, seat, m);
+            let gain = if s.side >> winner & 1 == 1 { honors } else { 0 };
+            let twice = 2 * gain + lo + hi;
+            *k = if maximize { -twice } else { twice };
+        }
+        sort_keyed(moves, &mut keys);
     }
 }

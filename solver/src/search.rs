@@ -220,13 +220,8 @@ impl Solver {
             }
         }
         if s.tlen == 0 {
-            let extra = s.leader as u64
-                | ((s.step < 0) as u64) << 3
-                | (s.pending as u64) << 4
-                | (s.side as u64) << 8
-                | if s.pending { (s.widow as u64) << 16 } else { 0 };
             let present = s.hands[..n].iter().fold(0, |a, h| a | h);
-            let (k, lows) = self.canon.key(&s.holders, extra);
+            let (k, lows) = self.canon.key(&s.holders, self.extra(s));
             if let Some((lo, hi, mv, counts)) = self.table.get(&k, &lows) {
                 hint = mv;
                 read = self.read_cards(present, counts);
@@ -283,6 +278,9 @@ impl Solver {
         }
         if s.tlen == 0 {
             self.killer_first(s, seat, moves.as_mut_slice(), hint != u8::MAX);
+            if s.trick_no <= crate::order::LOOK_AHEAD_TRICKS {
+                self.look_ahead(s, seat, &mut moves);
+            }
         }
         let mut best = if maximize { -1 } else { i32::MAX };
         let mut best_card = u8::MAX;
@@ -343,6 +341,17 @@ impl Solver {
             }
         }
         (best, read)
+    }
+
+    /// The table key's word beside the cards: leader, direction, pending
+    /// discards, Napoleon's side.
+    #[inline(always)]
+    pub(crate) fn extra(&self, s: &State) -> u64 {
+        s.leader as u64
+            | ((s.step < 0) as u64) << 3
+            | (s.pending as u64) << 4
+            | (s.side as u64) << 8
+            | if s.pending { (s.widow as u64) << 16 } else { 0 }
     }
 
     /// Alpha-beta and nothing else: the reference the pruning is tested against.
