@@ -81,6 +81,17 @@ fn hash(k: &Key) -> u64 {
     h ^ (h >> 29)
 }
 
+/// The slots of a bucket whose tag is `tag`, as a bit mask built branch-free (the
+/// compiler makes it vector compares).
+#[inline(always)]
+fn matching(tags: &[u32; WAYS], tag: u32) -> u32 {
+    let mut hits = 0u32;
+    for (i, &t) in tags.iter().enumerate() {
+        hits |= ((t & TAG == tag) as u32) << i;
+    }
+    hits
+}
+
 impl Table {
     pub fn new(cap: usize) -> Table {
         let cap = cap.max(WAYS) / WAYS * WAYS;
@@ -132,12 +143,8 @@ impl Table {
         }
         let (b, tag) = self.bucket(k);
         let mut got: Option<(u8, u8, u8, [u8; 4])> = None;
-        // The slots whose tag matches as a bit mask, built branch-free (vector compares).
         let tags: &[u32; WAYS] = self.tags[b..b + WAYS].try_into().expect("a bucket");
-        let mut hits = 0u32;
-        for (i, &t) in tags.iter().enumerate() {
-            hits |= ((t & TAG == tag) as u32) << i;
-        }
+        let mut hits = matching(tags, tag);
         while hits != 0 {
             let i = hits.trailing_zeros() as usize;
             hits &= hits - 1;
@@ -174,10 +181,7 @@ impl Table {
         }
         let (b, tag) = self.bucket(&k);
         let tags: &mut [u32; WAYS] = (&mut self.tags[b..b + WAYS]).try_into().expect("a bucket");
-        let mut hits = 0u32;
-        for (i, &t) in tags.iter().enumerate() {
-            hits |= ((t & TAG == tag) as u32) << i;
-        }
+        let mut hits = matching(tags, tag);
         while hits != 0 {
             let i = hits.trailing_zeros() as usize;
             hits &= hits - 1;
