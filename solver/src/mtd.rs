@@ -5,7 +5,7 @@
 
 use crate::rules::JOKER;
 use crate::search::{Move, Position, Solver, LIMIT, STOPPED};
-use crate::state::State;
+use crate::state::{State, Undo};
 
 impl Solver {
     /// The honors Napoleon's side ends with from `p` (`taken`: hers so far);
@@ -186,10 +186,25 @@ impl Solver {
     /// whose table entries this search then meets: 59.8 M -> 46.9 M nodes from
     /// trick 3 against the greedy play-out of the whole round as the guess.
     fn deeper_guess(&mut self, s: &mut State) -> i32 {
+        let (total, played) = self.play_greedily(s);
+        let v = if s.hands[s.leader] != 0 {
+            total + self.mtd(s, None, (None, None))
+        } else {
+            total
+        };
+        self.take_back(s, played);
+        v
+    }
+
+    /// The rest of this trick played greedily, each player the first card of the
+    /// search's own order (the first guess's trick, and the look-ahead at trick 1's
+    /// leads, `order::look_ahead`): the honors Napoleon's side gains in it, and the
+    /// cards played, for `take_back`.
+    pub(crate) fn play_greedily(&mut self, s: &mut State) -> (i32, Vec<(usize, Move, Undo)>) {
         let n = self.rules.players;
         let mut played = Vec::new();
         let mut total = 0;
-        loop {
+        while s.tlen > 0 || played.is_empty() {
             let seat = s.seat(n);
             let Some(&m) = self.moves(s, seat, true).as_slice().first() else {
                 break;
@@ -197,19 +212,15 @@ impl Solver {
             let (gain, undo) = self.play(s, seat, m);
             total += gain;
             played.push((seat, m, undo));
-            if s.tlen == 0 {
-                break;
-            }
         }
-        let v = if s.hands[s.leader] != 0 {
-            total + self.mtd(s, None, (None, None))
-        } else {
-            total
-        };
+        (total, played)
+    }
+
+    /// Takes back the cards `play_greedily` played, last first.
+    pub(crate) fn take_back(&mut self, s: &mut State, mut played: Vec<(usize, Move, Undo)>) {
         while let Some((seat, m, undo)) = played.pop() {
             self.unplay(s, seat, m, undo);
         }
-        v
     }
 
     /// Honors still to be won from `s`: in the hands, on the table, and the discards

@@ -229,26 +229,19 @@ impl Solver {
         }
     }
 
-    /// The trick `m` starts, played out greedily (each follower the first card of
-    /// its own order, as the search tries them): the honors it carries, the seat
-    /// that wins it, and the table's bounds on the honors after it.
-    fn greedy_trick(&mut self, s: &mut State, seat: usize, m: Move) -> (i32, usize, i32, i32) {
-        let rem = s.rem;
-        let (_, undo) = self.play(s, seat, m);
-        let out = if s.tlen == 0 {
-            let (lo, hi) = if s.hands[s.leader] != 0 {
-                self.table_bounds(s)
-            } else {
-                (0, 0)
-            };
-            (rem - s.rem, s.leader, lo, hi)
+    /// The trick `m` starts, played out greedily (`mtd::play_greedily`): the honors
+    /// Napoleon's side gains in it, and the table's bounds on the honors after it.
+    fn greedy_trick(&mut self, s: &mut State, seat: usize, m: Move) -> (i32, i32, i32) {
+        let (first, undo) = self.play(s, seat, m);
+        let (rest, played) = self.play_greedily(s);
+        let (lo, hi) = if s.hands[s.leader] != 0 {
+            self.table_bounds(s)
         } else {
-            let next = s.seat(self.rules.players);
-            let follow = self.moves(s, next, true).as_slice()[0];
-            self.greedy_trick(s, next, follow)
+            (0, 0)
         };
+        self.take_back(s, played);
         self.unplay(s, seat, m, undo);
-        out
+        (first + rest, lo, hi)
     }
 
     /// The leads at the root of a solve from trick 1 ordered by their trick played
@@ -271,8 +264,7 @@ impl Solver {
         let maximize = s.side >> seat & 1 == 1;
         let mut keys = [0i32; 32];
         for (k, &m) in keys.iter_mut().zip(moves.iter()) {
-            let (honors, winner, lo, hi) = self.greedy_trick(s, seat, m);
-            let gain = if s.side >> winner & 1 == 1 { honors } else { 0 };
+            let (gain, lo, hi) = self.greedy_trick(s, seat, m);
             let twice = 2 * gain + lo + hi;
             *k = if maximize { -twice } else { twice };
         }
